@@ -1,0 +1,146 @@
+"""What plugs in as an agent.
+
+The harness gives an agent an `AgentSession`: the instruction, a description of the cluster and
+one way to act, `session.run(node, command, timeout_s)`, which goes through the lab's exec and is
+recorded in `commands.jsonl` like every other command. The agent returns an `AgentReport`.
+An agent raises `lab.errors.InfrastructureError` (e.g. `AgentInfraError`) for failures that are
+not its own (API overload past the retry budget): the run is then an error, not a failure.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal, Protocol, Sequence
+
+from lab.errors import InfrastructureError
+
+AgentStatus = Literal["completed", "blocked", "limit", "none"]
+
+
+class AgentInfraError(InfrastructureError):
+    """The agent's backend failed (API overload, network), not the agent."""
+
+
+@dataclass(frozen=True)
+class Interface:
+    name: str  # as seen in the guest, e.g. eth1
+    network: str  # task network name, or "mgmt"
+    address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP
+    mac: str
+
+
+@dataclass(frozen=True)
+class NodeInfo:
+    name: str
+    os: str  # catalog id, e.g. debian12
+    family: str  # debian, rhel, alpine, ubuntu, network
+    os_name: str  # human name, e.g. "Debian 12 (bookworm)"
+    login_user: str
+    sudo: bool  # login user needs sudo for root work
+    mgmt_address: str
+    interfaces: tuple[Interface, ...]
+
+
+@dataclass(frozen=True)
+class NetworkInfo:
+    name: str
+    cidr: str
+    dhcp: bool
+    egress: bool
+
+
+@dataclass(frozen=True)
+class ClusterInfo:
+    nodes: tuple[NodeInfo, ...]
+    networks: tuple[NetworkInfo, ...]
+
+    def node(self, name: str) -> NodeInfo:
+        for n in self.nodes:
+            if n.name == name:
+                return n
+        raise KeyError(f"no node {name!r}; nodes: {', '.join(n.name for n in self.nodes)}")
+
+
+@dataclass(frozen=True)
+class CommandRecord:
+    """A command as recorded (see docs/records.md, commands.jsonl)."""
+    id: str
+    seq: int
+    phase: str
+    source: str
+    node: str
+    user: str
+    command: str
+    started_at: str
+    duration_ms: int
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    truncated: bool
+    output_cap: int
+    timed_out: bool
+    transport_error: str | None
+
+
+@dataclass(frozen=True)
+class AgentLimits:
+    wall_s: float = 35 * 60
+    max_turns: int = 200
+    max_tokens_total: int = 5_000_000
+    command_timeout_s: float = 120.0
+    output_chars_shown: int = 16_000
+
+
+@dataclass(frozen=True)
+class AgentOptions:
+    model: str | None = None
+    effort: str | None = None  # low | medium | high (thinking budget); None: model default
+    limits: AgentLimits = field(default_factory=AgentLimits)
+    price_table: Path | None = None
+
+
+class AgentSession(Protocol):
+    instruction: str
+    task_id: str
+    requirement_ids: Sequence[str]
+    cluster: ClusterInfo
+    record_dir: Path  # the run folder; agents write under record_dir / "agent"
+    options: AgentOptions
+    task_dir: Path  # the task folder (the oracle reads its solution from here)
+
+    def run(self, node: str, command: str, timeout_s: float | None = None) -> CommandRecord:
+        """Run `command` as root (via the login user's sudo where needed) on `node`."""
+        ...
+
+    def upload(self, node: str, path: str, data: bytes, mode: int = 0o644) -> CommandRecord:
+        """Write a file on `node` (recorded as a command)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Evidence:
+    requirement: str
+    command_ids: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AgentReport:
+    status: AgentStatus
+    summary: str = ""
+    evidence: tuple[Evidence, ...] = ()
+    reason: str | None = None  # why the run ended (limit hit, refusal, …)
+
+    def to_json(self) -> dict:
+        return {
+            "status": self.status,
+            "summary": self.summary,
+            "reason": self.reason,
+            "evidence": [{"requirement": e.requirement, "command_ids": list(e.command_ids)}
+                         for e in self.evidence],
+        }
+
+
+class Agent(Protocol):
+    name: str
+
+    def solve(self, session: AgentSession) -> AgentReport: ...
