@@ -1,0 +1,49 @@
+"""The Claude agent's prompts, rendered from the templates in agents/prompts/."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from agents.base import AgentLimits, ClusterInfo, NodeInfo
+from llm.templates import render
+
+PROMPTS = Path(__file__).parent / "prompts"
+
+
+def system_prompt(cluster: ClusterInfo, limits: AgentLimits) -> str:
+    sudo = sorted({n.login_user for n in cluster.nodes if n.sudo})
+    privilege = (f"the harness logs in as {', '.join(sudo)} and runs your commands through sudo"
+                 if sudo else "the harness logs in as root")
+    return render(PROMPTS / "system.md", {
+        "cluster": describe_cluster(cluster), "privilege": privilege,
+        "command_timeout_s": f"{limits.command_timeout_s:g}",
+        "output_chars": str(limits.output_chars_shown)})
+
+
+def user_prompt(instruction: str, requirement_ids: list[str]) -> str:
+    ids = ", ".join(requirement_ids) or "none given; name each requirement briefly"
+    return render(PROMPTS / "user.md", {"instruction": instruction.strip(), "requirement_ids": ids})
+
+
+def finish_reminder() -> str:
+    return render(PROMPTS / "finish-reminder.md", {})
+
+
+def max_tokens_notice(max_tokens: int) -> str:
+    return render(PROMPTS / "max-tokens.md", {"max_tokens": str(max_tokens)})
+
+
+def describe_cluster(cluster: ClusterInfo) -> str:
+    parts = ["Nodes:"] + [_describe_node(n) for n in cluster.nodes]
+    if cluster.networks:
+        parts.append("Networks:")
+        parts += [f"- {net.name}: {net.cidr}, {'DHCP' if net.dhcp else 'static addresses'}, "
+                  f"{'with' if net.egress else 'no'} internet egress" for net in cluster.networks]
+    return "\n".join(parts)
+
+
+def _describe_node(n: NodeInfo) -> str:
+    lines = [f"- {n.name}: {n.os_name} ({n.os}, {n.family} family); login user {n.login_user}"
+             f"{' with sudo' if n.sudo else ''}; management address {n.mgmt_address}"]
+    lines += [f"  - {i.name} on network {i.network}: {i.address or 'DHCP'} (MAC {i.mac})"
+              for i in n.interfaces]
+    return "\n".join(lines)

@@ -1,0 +1,128 @@
+"""The replay agent: re-runs a recorded command log, in order, on a fresh cluster.
+
+Two log formats are read (the format is recognised from the content):
+
+- ours, `commands.jsonl` (docs/records.md): the lines with `"phase": "agent"`, in `seq` order.
+- the reference study's `agent/executor-commands.jsonl`: per command a `requested` record
+  (`"outcome": "requested"`) and a completion record, sharing `command_id`, replayed in the
+  order of their first record. Node, command and timeout come from the first record of each id
+  (the requested one), filled in from later records. Field names are read tolerantly: the node from
+  `node`, `node_name` or `host`; the command from `command` or `cmd`. When the file joins several
+  executor attempts (`executor_attempt`), only the last attempt is replayed: earlier attempts ran
+  on a cluster that was thrown away.
+
+In both, a timeout is kept when the record states it (`timeout_s`, `timeout_sec`,
+`timeout_seconds` or `timeout`); otherwise the session's default applies. `path` may be the log
+file or a run folder holding `commands.jsonl` or `agent/executor-commands.jsonl`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable
+
+from agents.base import AgentReport, AgentSession
+from agents.record import write_report
+from lab.errors import LabError
+
+OURS = "commands.jsonl"
+STUDY = Path("agent") / "executor-commands.jsonl"
+_NODE_KEYS = ("node", "node_name", "host")
+_COMMAND_KEYS = ("command", "cmd")
+_TIMEOUT_KEYS = ("timeout_s", "timeout_sec", "timeout_seconds", "timeout")
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    node: str
+    command: str
+    timeout_s: float | None
+    source_id: str  # the command's id in the log it came from
+
+
+class ReplayAgent:
+    name = "replay"
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = _log_file(Path(path))
+        self.steps = load_log(self.path)  # a bad log fails here, before a cluster exists
+
+    def solve(self, session: AgentSession) -> AgentReport:
+        nodes = [n.name for n in session.cluster.nodes]
+        unknown = sorted({s.node for s in self.steps} - set(nodes))
+        if unknown:
+            raise LabError(f"replay log {self.path} runs commands on {', '.join(unknown)}, "
+                           f"which this cluster lacks; its nodes: {', '.join(nodes)}")
+        failed = 0
+        for step in self.steps:
+            rec = session.run(step.node, step.command, step.timeout_s)
+            failed += rec.exit_code != 0
+        report = AgentReport("completed", summary=f"replayed {len(self.steps)} commands from "
+                                                  f"{self.path}; {failed} did not exit 0")
+        write_report(session.record_dir, report)
+        return report
+
+
+def _log_file(path: Path) -> Path:
+    if path.is_file():
+        return path
+    if path.is_dir():
+        for candidate in (path / OURS, path / STUDY):
+            if candidate.is_file():
+                return candidate
+        raise LabError(f"replay: {path} holds neither {OURS} nor {STUDY}")
+    raise LabError(f"replay: no such file or folder: {path}")
+
+
+def load_log(path: Path) -> tuple[ReplayStep, ...]:
+    records = list(_read_jsonl(path))
+    if any("command_id" in r for r in records):
+        steps = _study_steps(records, path)
+    else:
+        steps = _our_steps(records, path)
+    if not steps:
+        raise LabError(f"replay: {path} has no agent commands to replay")
+    return steps
+
+
+def _read_jsonl(path: Path) -> Iterable[dict[str, Any]]:
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise LabError(f"replay: {path}:{number} is not JSON: {e}") from None
+        if not isinstance(record, dict):
+            raise LabError(f"replay: {path}:{number} is not a JSON object")
+        yield record
+
+
+def _our_steps(records: list[dict[str, Any]], path: Path) -> tuple[ReplayStep, ...]:
+    agent = sorted((r for r in records if r.get("phase") == "agent"), key=lambda r: r.get("seq", 0))
+    return tuple(_step(r, str(r.get("id", f"line {i}")), path) for i, r in enumerate(agent, 1))
+
+
+def _study_steps(records: list[dict[str, Any]], path: Path) -> tuple[ReplayStep, ...]:
+    attempts = [r["executor_attempt"] for r in records if isinstance(r.get("executor_attempt"), int)]
+    if attempts:
+        records = [r for r in records if r.get("executor_attempt") == max(attempts)]
+    merged: dict[str, dict[str, Any]] = {}
+    for r in records:
+        cid = r.get("command_id")
+        if isinstance(cid, str) and cid:
+            merged[cid] = {**r, **merged.get(cid, {})}  # earlier records win, later ones fill gaps
+    return tuple(_step(r, cid, path) for cid, r in merged.items())
+
+
+def _step(record: dict[str, Any], source_id: str, path: Path) -> ReplayStep:
+    node = next((record[k] for k in _NODE_KEYS if isinstance(record.get(k), str)), None)
+    command = next((record[k] for k in _COMMAND_KEYS if isinstance(record.get(k), str)), None)
+    if node is None or command is None:
+        raise LabError(f"replay: {path}: command {source_id} lacks a node ({'/'.join(_NODE_KEYS)}) "
+                       f"or a command ({'/'.join(_COMMAND_KEYS)})")
+    timeout = next((float(record[k]) for k in _TIMEOUT_KEYS
+                    if isinstance(record.get(k), (int, float)) and not isinstance(record[k], bool)
+                    and record[k] > 0), None)
+    return ReplayStep(node, command, timeout, source_id)

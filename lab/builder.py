@@ -1,0 +1,122 @@
+"""Builds the Debian guest images offline: debootstrap from the Debian archive, configure,
+then an ext4 disk (mkfs.ext4 -d, no loop devices) with the kernel and a tiny initrd beside it.
+Cached by recipe hash: an image is rebuilt only when its recipe changes."""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from lab import addressing, keys, paths
+from lab.errors import LabError
+from lab.images import ImageEntry
+
+RECIPES = Path(__file__).with_name("recipes") / "debian"
+MIRROR = os.environ.get("OPSBENCH_DEBIAN_MIRROR", "http://deb.debian.org/debian")
+SECURITY_MIRROR = os.environ.get("OPSBENCH_DEBIAN_SECURITY_MIRROR",
+                                 "http://deb.debian.org/debian-security")
+DISK_SIZE = "8G"
+BUILDER_VERSION = "1"
+
+
+def _packages(name: str) -> list[str]:
+    lines = (RECIPES / name).read_text().splitlines()
+    return [ln.strip() for ln in lines if ln.strip() and not ln.startswith("#")]
+
+
+def packages(entry: ImageEntry) -> list[str]:
+    extra = _packages("packages-cloud.txt") if entry.cloud_init else []
+    return _packages("packages.txt") + extra
+
+
+def recipe_hash(entry: ImageEntry) -> str:
+    h = hashlib.sha256()
+    for f in sorted(RECIPES.iterdir()):
+        h.update(f.name.encode() + f.read_bytes())
+    for part in (BUILDER_VERSION, entry.suite or "", entry.login_user, entry.boot,
+                 str(entry.cloud_init), addressing.APT_PROXY_URL, keys.public_key(), MIRROR):
+        h.update(part.encode() + b"\0")
+    return h.hexdigest()[:16]
+
+
+def is_current(entry: ImageEntry) -> bool:
+    stamp = entry.dir / "recipe.sha"
+    return entry.available and stamp.exists() and stamp.read_text().strip() == recipe_hash(entry)
+
+
+def build(entry: ImageEntry, force: bool = False, log=print) -> Path:
+    if entry.source != "build":
+        raise LabError(f"{entry.id} is not built locally (source = {entry.source}); "
+                       f"see `python -m lab images`")
+    if entry.family != "debian":
+        raise LabError(f"the local builder knows Debian suites only, not {entry.id}")
+    if not force and is_current(entry):
+        log(f"{entry.id}: up to date ({entry.disk})")
+        return entry.disk
+    for tool in ("debootstrap", "mkfs.ext4", "qemu-img", "busybox"):
+        if not shutil.which(tool):
+            raise LabError(f"`{tool}` not found: run `python -m lab doctor` for the fix")
+    paths.ensure(paths.images_dir())
+    work = Path(tempfile.mkdtemp(prefix=f".build-{entry.id}-", dir=paths.images_dir()))
+    try:
+        _build_into(entry, work, log)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return entry.disk
+
+
+def _run(cmd: list[str], log, what: str, **kw) -> None:
+    t0 = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
+        raise LabError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd[:3])} …\n{tail}")
+    log(f"  {what}: {time.monotonic() - t0:.1f} s")
+
+
+def _build_into(entry: ImageEntry, work: Path, log) -> None:
+    log(f"{entry.id}: building from {MIRROR} ({entry.suite})")
+    rootfs = work / "rootfs"
+    cache = paths.ensure(paths.deb_cache(entry.suite))
+    _run(["debootstrap", "--variant=minbase", f"--cache-dir={cache}",
+          f"--include={','.join(packages(entry))}", entry.suite, str(rootfs), MIRROR],
+         log, "debootstrap")
+    _write_sources(entry, rootfs)
+    pub = work / "id.pub"
+    pub.write_text(keys.public_key() + "\n")
+    _run([str(RECIPES / "configure-rootfs.sh"), str(rootfs), str(pub), entry.login_user,
+          addressing.APT_PROXY_URL], log, "configure")
+    kernels = sorted((rootfs / "boot").glob("vmlinuz-*"))
+    if not kernels:
+        raise LabError(f"{entry.id}: no kernel in the rootfs (is linux-image-cloud-amd64 in packages.txt?)")
+    out = paths.ensure(work / "out")
+    shutil.copy2(kernels[-1], out / "vmlinuz")
+    _run([str(RECIPES / "make-initrd.sh"), str(rootfs), str(out / "initrd.img"),
+          shutil.which("busybox")], log, "initrd")
+    raw = work / "disk.raw"
+    _run(["truncate", "-s", DISK_SIZE, str(raw)], log, "allocate")
+    _run(["mkfs.ext4", "-q", "-F", "-L", "root", "-d", str(rootfs), str(raw)], log, "mkfs")
+    _run(["qemu-img", "convert", "-O", "qcow2", str(raw), str(out / "disk.qcow2")], log, "qcow2")
+    meta = {"id": entry.id, "suite": entry.suite, "kernel": kernels[-1].name.removeprefix("vmlinuz-"),
+            "packages": packages(entry), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "recipe": recipe_hash(entry)}
+    (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
+    (out / "recipe.sha").write_text(meta["recipe"] + "\n")
+    if entry.dir.exists():  # replacing an image invalidates templates built on it (by hash)
+        shutil.rmtree(entry.dir)
+    out.rename(entry.dir)
+    os.chmod(entry.dir, 0o755)
+    log(f"{entry.id}: built {entry.disk} (kernel {meta['kernel']})")
+
+
+def _write_sources(entry: ImageEntry, rootfs: Path) -> None:
+    suite = entry.suite
+    security = f"{suite}-security" if suite != "buster" else f"{suite}/updates"
+    lines = [f"deb {MIRROR} {suite} main", f"deb {MIRROR} {suite}-updates main",
+             f"deb {SECURITY_MIRROR} {security} main"]
+    (rootfs / "etc/apt/sources.list").write_text("\n".join(lines) + "\n")

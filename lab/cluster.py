@@ -1,0 +1,370 @@
+"""ClusterSpec → Cluster: provision, run commands, reboot, destroy.
+
+Provisioning: lease room on a host, create the cluster's task networks, then per node (in
+parallel) either restore a warm-start template and hot-plug the task NICs, or cold-boot a
+linked clone with every NIC; wait for the SSH banner; apply the node's identity. Anything
+created is destroyed on error, on Ctrl-C and when the context manager exits.
+"""
+from __future__ import annotations
+
+import atexit
+import concurrent.futures as cf
+import signal
+import threading
+import time
+import uuid
+import weakref
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+import libvirt
+
+from lab import addressing, hosts, identity, images, keys, owner as owners, paths, seed, templates, virt
+from lab.errors import InfrastructureError, LabError, ProvisionError
+from lab.exec import Jump, SSHExec
+from lab.result import CommandResult
+from lab.spec import ClusterSpec, NodeSpec
+
+TASK_NIC_SLOT0 = 0x10  # PCI slot of eth1; eth0 (management) sits at 0x03
+
+Observer = Callable[[CommandResult], None]
+
+
+@dataclass(frozen=True)
+class Interface:
+    name: str
+    network: str  # task network name ("mgmt" for eth0)
+    mac: str
+    address: str | None  # CIDR
+
+
+class Node:
+    def __init__(self, cluster: "Cluster", spec: NodeSpec, image: images.ImageEntry, slot: int,
+                 vcpus: int, interfaces: tuple[Interface, ...], jump: Jump | None) -> None:
+        self.cluster, self.spec, self.image, self.slot, self.vcpus = cluster, spec, image, slot, vcpus
+        self.name = spec.name
+        self.domain = f"{cluster.owner.prefix}{spec.name}"
+        self.mgmt_ip = str(addressing.mgmt_ip(slot))
+        self.mgmt_mac = addressing.mgmt_mac(slot)
+        self.interfaces = interfaces
+        self.exec = SSHExec(spec.name, self.mgmt_ip, keys.private_key(), jump=jump,
+                            output_cap=cluster.output_cap)
+        self.machine_id = uuid.uuid4().hex
+
+    @property
+    def family(self) -> str:
+        return self.image.family
+
+    @property
+    def login_user(self) -> str:
+        return self.image.login_user
+
+    def run(self, command: str, timeout: float | None = 120, user: str | None = None,
+            stdin: bytes | None = None, observe: bool = True) -> CommandResult:
+        result = self.exec.run(command, timeout=timeout, user=user, stdin=stdin)
+        if observe:
+            for obs in list(self.cluster.observers):
+                obs(result)
+        return result
+
+    def upload(self, path: str, data: bytes, mode: int = 0o644, observe: bool = True) -> CommandResult:
+        result = self.exec.upload(path, data, mode)
+        if observe:
+            for obs in list(self.cluster.observers):
+                obs(result)
+        return result
+
+    def boot_id(self) -> str:
+        res = self.run("cat /proc/sys/kernel/random/boot_id", timeout=30)
+        if res.exit_code != 0:
+            raise InfrastructureError(f"{self.name}: cannot read boot id: {res.stderr or res.transport_error}")
+        return res.stdout.strip()
+
+    @property
+    def testinfra_url(self) -> str:
+        return f"paramiko://root@{self.mgmt_ip}"
+
+    def testinfra_host(self):
+        """A testinfra host over its own paramiko connection (not recorded)."""
+        import testinfra
+        return testinfra.get_host(self.testinfra_url, ssh_identity_file=str(keys.private_key()))
+
+    def describe(self) -> dict:
+        return {"name": self.name, "os": self.image.id, "family": self.family,
+                "os_name": self.image.name, "login_user": self.login_user, "slot": self.slot,
+                "domain": self.domain, "vcpus": self.vcpus, "memory_mib": self.spec.memory_mib,
+                "mgmt_ip": self.mgmt_ip, "mgmt_mac": self.mgmt_mac,
+                "interfaces": [vars(i) for i in self.interfaces]}
+
+
+_LIVE: "weakref.WeakSet[Cluster]" = weakref.WeakSet()
+
+
+def destroy_all_live() -> None:
+    for cluster in list(_LIVE):
+        cluster.destroy()
+
+
+atexit.register(destroy_all_live)
+
+
+class Cluster:
+    def __init__(self, spec: ClusterSpec, lease: hosts.Lease, owner: owners.Owner,
+                 scheduler: hosts.Scheduler | None, output_cap: int) -> None:
+        self.spec, self.lease, self.owner, self.scheduler = spec, lease, owner, scheduler
+        self.uri = lease.host.uri
+        self.conn = virt.connect(self.uri)
+        self.output_cap = output_cap
+        self.nodes: dict[str, Node] = {}
+        self.networks: dict[str, str] = {}  # task network name → libvirt network name
+        self.observers: list[Observer] = []
+        self.provision_s: float | None = None
+        self.warm: bool | None = None
+        self._destroyed = False
+        _LIVE.add(self)
+
+    def node(self, name: str) -> Node:
+        try:
+            return self.nodes[name]
+        except KeyError:
+            raise LabError(f"no node {name!r}; nodes: {', '.join(self.nodes)}") from None
+
+    def __iter__(self):
+        return iter(self.nodes.values())
+
+    def __enter__(self) -> "Cluster":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.destroy()
+
+    # -- reboot -------------------------------------------------------------------------
+    def reboot(self, names: list[str] | None = None, deadline_s: float = 300) -> dict[str, float]:
+        """Reboot nodes (all by default) and wait for each to come back with a new boot id."""
+        targets = [self.node(n) for n in (names or list(self.nodes))]
+        before = {n.name: n.boot_id() for n in targets}
+        for n in targets:
+            # detached so the command returns before the connection drops
+            n.run("nohup sh -c 'sleep 0.5; systemctl reboot || reboot' >/dev/null 2>&1 &", timeout=30)
+            n.exec.close()
+        t0 = time.monotonic()
+
+        def back(n: Node) -> float:
+            deadline = t0 + deadline_s
+            while time.monotonic() < deadline:
+                try:
+                    n.exec.connect(deadline_s=max(1.0, deadline - time.monotonic()))
+                    if n.boot_id() != before[n.name]:
+                        return time.monotonic() - t0
+                except InfrastructureError:
+                    pass
+                n.exec.close()
+                time.sleep(1)
+            raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
+
+        with cf.ThreadPoolExecutor(len(targets)) as pool:
+            return dict(zip([n.name for n in targets], pool.map(back, targets)))
+
+    # -- teardown -----------------------------------------------------------------------
+    def destroy(self) -> list[str]:
+        if self._destroyed:
+            return []
+        self._destroyed = True
+        removed = destroy_owned(self.conn, self.owner.key)
+        for n in self.nodes.values():
+            n.exec.close_all()
+        owners.remove(self.owner.key)
+        if self.scheduler:
+            self.scheduler.release(self.lease)
+        _LIVE.discard(self)
+        return removed
+
+    def topology(self) -> dict:
+        return {"uri": self.uri, "key": self.owner.key, "warm": self.warm,
+                "provision_s": self.provision_s,
+                "networks": [{"name": n.name, "cidr": n.cidr, "dhcp": n.dhcp, "egress": n.egress,
+                              "libvirt": self.networks.get(n.name)} for n in self.spec.networks],
+                "nodes": [n.describe() for n in self.nodes.values()]}
+
+
+def destroy_owned(conn: libvirt.virConnect, key: str) -> list[str]:
+    """Remove every domain, network and overlay of the owner `key` (by name or metadata)."""
+    prefix, removed = f"ob-{key}-", []
+    for dom in conn.listAllDomains():
+        if (dom.name().startswith(prefix) or virt.owner_of(dom).get("key") == key) \
+                and virt.destroy_domain(conn, dom.name()):
+            removed.append(f"domain {dom.name()}")
+    for net in conn.listAllNetworks():
+        if net.name().startswith(prefix) and virt.destroy_network(conn, net.name()):
+            removed.append(f"network {net.name()}")
+    try:
+        pool = virt.ensure_pool(conn)
+        for vol in pool.listAllVolumes():
+            if vol.name().startswith(prefix):
+                vol.delete()
+                removed.append(f"volume {vol.name()}")
+    except libvirt.libvirtError:
+        pass
+    return removed
+
+
+# -- provisioning ---------------------------------------------------------------------------
+
+def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool = True,
+              scheduler: hosts.Scheduler | None = None, lease: hosts.Lease | None = None,
+              boot_deadline_s: float = 300, output_cap: int = 1 << 20,
+              log: Callable[[str], None] = lambda m: None) -> Cluster:
+    node_images = {n.name: images.get(n.os) for n in spec.nodes}
+    for name, img in node_images.items():
+        reason = img.missing()
+        if reason:
+            raise LabError(f"node {name!r}: OS {img.id} is {reason}")
+    scheduler = scheduler or (None if lease else hosts.Scheduler(hosts.load_inventory()))
+    if lease is None:
+        host = scheduler.hosts[0] if len(scheduler.hosts) == 1 else None
+        vcpus = _fitted(spec, host) if host else [n.vcpus for n in spec.nodes]
+        lease = scheduler.acquire(hosts.Demand(sum(vcpus), spec.memory_mib, len(spec.nodes)))
+    owner = owners.Owner(key=uuid.uuid4().hex[:8], sweep=sweep, run=run, uri=lease.host.uri)
+    owners.write(owner)
+    cluster = Cluster(spec, lease, owner, scheduler, output_cap)
+    t0 = time.monotonic()
+    try:
+        with _sigterm_as_interrupt():
+            _bring_up(cluster, node_images, warm, boot_deadline_s, log)
+    except BaseException as exc:
+        cluster.destroy()
+        if isinstance(exc, (InfrastructureError, LabError, KeyboardInterrupt, SystemExit)):
+            raise
+        if isinstance(exc, libvirt.libvirtError):
+            raise ProvisionError(f"libvirt: {exc.get_error_message()}") from exc
+        raise
+    cluster.provision_s = round(time.monotonic() - t0, 2)
+    return cluster
+
+
+def _fitted(spec: ClusterSpec, host: hosts.Host) -> list[int]:
+    return hosts.fit_vcpus([n.vcpus for n in spec.nodes], host.vcpus, emulated=not virt.kvm_usable())
+
+
+def _bring_up(cluster: Cluster, node_images, warm: bool, boot_deadline_s: float, log) -> None:
+    spec, conn, key = cluster.spec, cluster.conn, cluster.owner.key
+    virt.ensure_mgmt_network(conn)
+    virt.ensure_pool(conn)
+    for i, net in enumerate(spec.networks):
+        lv_name = f"{cluster.owner.prefix}{net.name}"
+        virt.ensure_network(conn, virt.task_network_xml(lv_name, f"ob{key}{i}", net.cidr,
+                                                       net.dhcp, net.egress), lv_name)
+        cluster.networks[net.name] = lv_name
+    jump = _jump(cluster.lease.host)
+    vcpus = _fitted(spec, cluster.lease.host)
+    for index, (nspec, slot, vc) in enumerate(zip(spec.nodes, cluster.lease.slots, vcpus)):
+        ifaces = tuple(Interface(
+            name=f"eth{j + 1}", network=nic.network, mac=addressing.task_mac(key, index, j),
+            address=None if spec.network(nic.network).dhcp else str(spec.address(nspec.name, nic.network)))
+            for j, nic in enumerate(nspec.nics))
+        cluster.nodes[nspec.name] = Node(cluster, nspec, node_images[nspec.name], slot, vc, ifaces, jump)
+    use_warm = warm and all(n.image.boot == "kernel" for n in cluster.nodes.values())
+    cluster.warm = use_warm
+    if use_warm:
+        # templates are built one at a time: cold boots compete for the same cores
+        tpls = {n.name: templates.ensure(conn, n.image, n.slot, n.vcpus, n.spec.memory_mib,
+                                         owner=cluster.owner.metadata(),
+                                         boot_deadline_s=boot_deadline_s, log=log)
+                for n in cluster.nodes.values()}
+        bring = lambda n: _restore_node(cluster, n, tpls[n.name], boot_deadline_s)
+    else:
+        bring = lambda n: _cold_boot_node(cluster, n, boot_deadline_s)
+    with cf.ThreadPoolExecutor(len(cluster.nodes)) as pool:
+        for fut in [pool.submit(bring, n) for n in cluster.nodes.values()]:
+            fut.result()
+
+
+def _jump(host: hosts.Host) -> Jump | None:
+    if not host.jump:
+        return None
+    user, _, hostname = host.jump.rpartition("@")
+    return Jump(host=hostname, user=user or "root")
+
+
+def _task_nics(cluster: Cluster, node: Node) -> list[virt.Nic]:
+    return [virt.Nic(cluster.networks[i.network], i.mac, TASK_NIC_SLOT0 + j)
+            for j, i in enumerate(node.interfaces)]
+
+
+def _identity(node: Node, configure_nics: bool) -> str:
+    nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+    return identity.script(node.family, hostname=node.name, machine_id=node.machine_id,
+                           epoch=time.time(), nics=nics, configure_nics=configure_nics)
+
+
+def _apply(node: Node, script: str, what: str) -> None:
+    res = node.run(script, timeout=120)
+    if res.exit_code != 0:
+        raise ProvisionError(f"{node.name}: {what} failed (exit {res.exit_code}): "
+                             f"{(res.stderr or res.stdout or res.transport_error or '').strip()[-500:]}")
+
+
+def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadline_s: float) -> None:
+    conn = cluster.conn
+    disk = virt.create_overlay(conn, f"{node.domain}.qcow2", tpl.disk)
+    node.domain = templates.domain_name(tpl)
+    xml = templates.restore_xml(conn, tpl, disk=disk, owner=cluster.owner.metadata() | {"node": node.name},
+                                serial_log=paths.pool_dir() / f"{cluster.owner.prefix}{node.name}.serial.log")
+    conn.restoreFlags(str(tpl.state), xml, libvirt.VIR_DOMAIN_SAVE_RUNNING)
+    node.exec.connect(deadline_s=deadline_s)
+    # identity first (with the NIC configs), then hot-plug: udev names each NIC by its MAC
+    _apply(node, _identity(node, configure_nics=True), "identity")
+    dom = conn.lookupByName(node.domain)
+    for nic in _task_nics(cluster, node):
+        dom.attachDeviceFlags(virt.nic_xml(nic), libvirt.VIR_DOMAIN_AFFECT_LIVE)
+    if node.interfaces:
+        nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+        _apply(node, identity.wait_addresses(nics), "task NIC addresses")
+
+
+def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
+    conn, img = cluster.conn, node.image
+    disk = virt.create_overlay(conn, f"{node.domain}.qcow2", img.disk)
+    nics = [virt.Nic(addressing.MGMT_NETWORK, node.mgmt_mac, 0x03)] + _task_nics(cluster, node)
+    seed_path = None
+    if img.cloud_init:
+        seed_path = seed.make_seed(
+            paths.pool_dir() / f"{node.domain}-seed.iso", instance_id=f"{node.domain}-{node.machine_id[:8]}",
+            hostname=node.name, login_user=node.login_user, pubkey=keys.public_key(),
+            mgmt_mac=node.mgmt_mac,
+            nics=tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces),
+            apt_proxy=addressing.APT_PROXY_URL if img.pkg == "apt" else None)
+        virt.ensure_pool(conn)  # refresh: the seed is a pool volume too, removed with the cluster
+    conn.createXML(virt.domain_xml(
+        name=node.domain, vcpus=node.vcpus, memory_mib=node.spec.memory_mib, disk=disk, nics=nics,
+        kernel=img.kernel if img.boot == "kernel" else None,
+        initrd=img.initrd if img.boot == "kernel" else None,
+        cmdline=templates.kernel_cmdline(), seed=seed_path,
+        serial_log=paths.pool_dir() / f"{node.domain}.serial.log",
+        owner=cluster.owner.metadata() | {"node": node.name}), 0)
+    node.exec.connect(deadline_s=deadline_s)
+    _apply(node, _identity(node, configure_nics=not img.cloud_init), "identity")
+    if node.interfaces:
+        nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+        _apply(node, identity.wait_addresses(nics), "task NIC addresses")
+
+
+class _sigterm_as_interrupt:
+    """xdist and CI stop workers with SIGTERM: treat it like Ctrl-C so clusters are destroyed."""
+
+    def __enter__(self):
+        self._old = None
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.getsignal(signal.SIGTERM)
+            if self._old in (signal.SIG_DFL, None):
+                signal.signal(signal.SIGTERM, _raise_interrupt)
+        return self
+
+    def __exit__(self, *exc):
+        if self._old is not None and signal.getsignal(signal.SIGTERM) is _raise_interrupt:
+            signal.signal(signal.SIGTERM, self._old)
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt(f"signal {signum}")

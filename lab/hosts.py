@@ -1,0 +1,180 @@
+"""Hypervisor inventory and capacity leases.
+
+A lease places a whole cluster on one host with room (vCPUs, memory, VM count) and reserves
+management slots there. Leases live in one JSON file per host guarded by an flock, so
+pytest-xdist workers and separate processes share them; a lease whose process died is dropped
+the next time anyone looks. Under emulation (TCG) vCPUs are never over-committed: a cluster
+that needs more vCPUs than the host has runs alone on it.
+"""
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import re
+import time
+import tomllib
+import uuid
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from lab import addressing, owner as owners, paths
+from lab.errors import DeadlineExceeded, LabError
+
+DEFAULT_INVENTORY = Path(__file__).with_name("hosts.toml")
+
+
+@dataclass(frozen=True)
+class Host:
+    name: str
+    uri: str
+    vcpus: int
+    memory_mib: int
+    max_vms: int
+    jump: str | None = None  # user@host to reach guests of a remote hypervisor
+
+    def __post_init__(self) -> None:
+        if not re.match(r"^[a-zA-Z0-9_.-]+$", self.name):
+            raise LabError(f"host name {self.name!r}: use letters, digits, '.', '_' or '-'")
+        for f in ("vcpus", "memory_mib", "max_vms"):
+            if getattr(self, f) < 1:
+                raise LabError(f"host {self.name!r}: {f} must be ≥ 1")
+
+
+def local_host() -> Host:
+    mem = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+    return Host(name="local", uri="qemu:///system", vcpus=os.cpu_count() or 1,
+                memory_mib=max(512, mem - 2048), max_vms=addressing.MGMT_SLOTS)
+
+
+def load_inventory(path: str | Path | None = None) -> list[Host]:
+    """`--lab-hosts` (a TOML file), else lab/hosts.toml when present, else this machine."""
+    if path is None and not DEFAULT_INVENTORY.exists():
+        return [local_host()]
+    p = Path(path or DEFAULT_INVENTORY)
+    if not p.exists():
+        raise LabError(f"lab hosts file {p} not found; write one like lab/hosts.example.toml")
+    try:
+        data = tomllib.loads(p.read_text())
+    except tomllib.TOMLDecodeError as exc:
+        raise LabError(f"{p}: not valid TOML: {exc}") from None
+    hosts = []
+    for i, h in enumerate(data.get("hosts", [])):
+        try:
+            hosts.append(Host(**h))
+        except TypeError as exc:
+            raise LabError(f"{p}: [[hosts]] #{i + 1}: {exc}; fields: name, uri, vcpus, "
+                           f"memory_mib, max_vms, jump") from None
+    if not hosts:
+        raise LabError(f"{p}: no [[hosts]] entries")
+    return hosts
+
+
+@dataclass(frozen=True)
+class Demand:
+    vcpus: int
+    memory_mib: int
+    vms: int
+
+
+@dataclass(frozen=True)
+class Lease:
+    id: str
+    host: Host
+    slots: tuple[int, ...]
+    demand: Demand
+    pid: int
+    pid_start: str | None
+    exclusive: bool = False
+
+
+def fit_vcpus(requested: list[int], host_vcpus: int, emulated: bool) -> list[int]:
+    """Under emulation, shrink per-node vCPUs so the cluster fits the host's cores."""
+    if not emulated or sum(requested) <= host_vcpus:
+        return list(requested)
+    share = max(1, host_vcpus // len(requested))
+    return [min(r, share) for r in requested]
+
+
+class Scheduler:
+    def __init__(self, hosts: list[Host], state_dir: Path | None = None) -> None:
+        self.hosts = hosts
+        self.state_dir = paths.ensure(state_dir or paths.leases_dir())
+
+    @contextmanager
+    def _locked(self, host: Host):
+        lock = open(self.state_dir / f"{host.name}.lock", "a+")
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            state_file = self.state_dir / f"{host.name}.json"
+            leases = json.loads(state_file.read_text()) if state_file.exists() else []
+            leases = [l for l in leases if owners.Owner(key="x", pid=l["pid"], pid_start=l["pid_start"]).alive()]
+            box = {"leases": leases}
+            yield box
+            tmp = state_file.with_suffix(".tmp")
+            tmp.write_text(json.dumps(box["leases"]))
+            tmp.replace(state_file)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            lock.close()
+
+    def _fits(self, host: Host, leases: list[dict], demand: Demand) -> bool:
+        if any(l["exclusive"] for l in leases):
+            return False
+        used_v = sum(l["demand"]["vcpus"] for l in leases)
+        used_m = sum(l["demand"]["memory_mib"] for l in leases)
+        used_n = sum(l["demand"]["vms"] for l in leases)
+        if demand.vcpus > host.vcpus:  # oversized: only on an empty host
+            return not leases and demand.memory_mib <= host.memory_mib and demand.vms <= host.max_vms
+        return (used_v + demand.vcpus <= host.vcpus and used_m + demand.memory_mib <= host.memory_mib
+                and used_n + demand.vms <= host.max_vms)
+
+    def try_acquire(self, demand: Demand) -> Lease | None:
+        if not any(demand.memory_mib <= h.memory_mib and demand.vms <= h.max_vms for h in self.hosts):
+            raise LabError(f"no lab host can ever hold {demand.vms} VMs with {demand.memory_mib} MiB; "
+                           f"hosts: " + ", ".join(f"{h.name} ({h.memory_mib} MiB, {h.max_vms} VMs)"
+                                                  for h in self.hosts))
+        me = owners.Owner(key="x")
+        # least-loaded host first, so parallel workers spread out
+        for host in sorted(self.hosts, key=self._load):
+            with self._locked(host) as box:
+                if not self._fits(host, box["leases"], demand):
+                    continue
+                taken = {s for l in box["leases"] for s in l["slots"]}
+                free = [s for s in range(min(host.max_vms, addressing.MGMT_SLOTS)) if s not in taken]
+                lease = Lease(id=uuid.uuid4().hex[:12], host=host, slots=tuple(free[:demand.vms]),
+                              demand=demand, pid=me.pid, pid_start=me.pid_start,
+                              exclusive=demand.vcpus > host.vcpus)
+                box["leases"].append({"id": lease.id, "slots": list(lease.slots),
+                                      "demand": asdict(demand), "pid": lease.pid,
+                                      "pid_start": lease.pid_start, "exclusive": lease.exclusive})
+                return lease
+        return None
+
+    def acquire(self, demand: Demand, timeout_s: float = 6 * 3600, poll_s: float = 1.0) -> Lease:
+        """Blocks while every host is full."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            lease = self.try_acquire(demand)
+            if lease:
+                return lease
+            if time.monotonic() > deadline:
+                raise DeadlineExceeded(f"lab capacity for {demand} within {timeout_s:.0f} s")
+            time.sleep(poll_s)
+
+    def release(self, lease: Lease) -> None:
+        with self._locked(lease.host) as box:
+            box["leases"] = [l for l in box["leases"] if l["id"] != lease.id]
+
+    def _load(self, host: Host) -> float:
+        f = self.state_dir / f"{host.name}.json"
+        try:
+            leases = json.loads(f.read_text())
+        except (OSError, ValueError):
+            return 0.0
+        return sum(l["demand"]["vcpus"] for l in leases) / host.vcpus
+
+    def leases(self, host: Host) -> list[dict]:
+        with self._locked(host) as box:
+            return list(box["leases"])

@@ -1,0 +1,77 @@
+"""Who owns a lab resource: every cluster writes an owner file before it creates anything, and
+names every domain, network and overlay `ob-<key>-…`. `python -m lab gc` removes what belongs to
+an owner whose process is gone."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from lab import paths
+
+
+def _start_time(pid: int) -> str | None:
+    """Process start time (clock ticks since boot): guards against PID reuse."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    return stat.rsplit(")", 1)[1].split()[19]
+
+
+@dataclass(frozen=True)
+class Owner:
+    key: str  # 8 hex, the cluster's name prefix
+    sweep: str = ""
+    run: str = ""
+    pid: int = field(default_factory=os.getpid)
+    pid_start: str | None = None
+    machine: str = field(default_factory=socket.gethostname)
+    uri: str = "qemu:///system"
+    created: float = field(default_factory=time.time)
+
+    def __post_init__(self) -> None:
+        if self.pid_start is None:
+            object.__setattr__(self, "pid_start", _start_time(self.pid))
+
+    @property
+    def prefix(self) -> str:
+        return f"ob-{self.key}-"
+
+    def alive(self) -> bool:
+        if self.machine != socket.gethostname():
+            return True  # can't see another machine's processes: never reap them
+        return _start_time(self.pid) == self.pid_start
+
+    def metadata(self) -> dict[str, str]:
+        return {"key": self.key, "sweep": self.sweep, "run": self.run, "pid": str(self.pid),
+                "machine": self.machine}
+
+
+def owners_dir() -> Path:
+    return paths.ensure(paths.home() / "owners")
+
+
+def write(owner: Owner) -> Path:
+    path = owners_dir() / f"{owner.key}.json"
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(asdict(owner)))
+    tmp.replace(path)
+    return path
+
+
+def read_all() -> dict[str, Owner]:
+    found = {}
+    for f in owners_dir().glob("*.json"):
+        try:
+            found[f.stem] = Owner(**json.loads(f.read_text()))
+        except (OSError, ValueError, TypeError):
+            continue
+    return found
+
+
+def remove(key: str) -> None:
+    (owners_dir() / f"{key}.json").unlink(missing_ok=True)

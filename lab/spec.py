@@ -1,0 +1,155 @@
+"""Immutable cluster specifications, validated when built."""
+from __future__ import annotations
+
+import ipaddress
+import re
+from dataclasses import dataclass, field
+
+from lab.errors import LabError
+
+_NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
+MAX_NODES = 8
+MAX_NICS = 8
+
+
+def _check_name(kind: str, name: str) -> None:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise LabError(f"{kind} name {name!r} is invalid: use 1-31 lowercase letters, digits "
+                       f"or '-', starting with a letter")
+
+
+@dataclass(frozen=True)
+class NetworkSpec:
+    name: str
+    cidr: str
+    dhcp: bool = False  # the lab serves DHCP on it (else addresses are static)
+    egress: bool = False  # NAT to the host's uplink (else isolated)
+    vlan_trunk: bool = False  # carries tagged frames between nodes (no host address)
+
+    def __post_init__(self) -> None:
+        _check_name("network", self.name)
+        if self.name == "mgmt":
+            raise LabError("network name 'mgmt' is reserved for the lab's management network")
+        try:
+            net = ipaddress.ip_network(self.cidr)
+        except ValueError:
+            raise LabError(f"network {self.name!r}: cidr {self.cidr!r} is not a network "
+                           f"address such as 10.100.0.0/24") from None
+        if net.version != 4 or not 16 <= net.prefixlen <= 29:
+            raise LabError(f"network {self.name!r}: cidr {self.cidr} must be IPv4 with a prefix "
+                           f"between /16 and /29")
+        if net.overlaps(ipaddress.ip_network("10.213.0.0/24")):
+            raise LabError(f"network {self.name!r}: {self.cidr} overlaps the lab's management "
+                           f"network 10.213.0.0/24; pick another range")
+
+
+@dataclass(frozen=True)
+class NicSpec:
+    network: str
+    address: str | None = None  # pinned host address (e.g. "10.100.0.5"); default: derived
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    name: str
+    os: str
+    vcpus: int = 1
+    memory_mib: int = 512
+    nics: tuple[NicSpec, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_name("node", self.name)
+        if not 1 <= self.vcpus <= 16:
+            raise LabError(f"node {self.name!r}: vcpus {self.vcpus} must be 1..16")
+        if not 128 <= self.memory_mib <= 65536:
+            raise LabError(f"node {self.name!r}: memory_mib {self.memory_mib} must be 128..65536")
+        if len(self.nics) > MAX_NICS:
+            raise LabError(f"node {self.name!r}: at most {MAX_NICS} task NICs")
+
+
+@dataclass(frozen=True)
+class ClusterSpec:
+    nodes: tuple[NodeSpec, ...]
+    networks: tuple[NetworkSpec, ...] = ()
+    name: str = "cluster"  # a label for logs and records
+
+    def __post_init__(self) -> None:
+        if not self.nodes:
+            raise LabError("a cluster needs at least one node")
+        if len(self.nodes) > MAX_NODES:
+            raise LabError(f"a cluster has at most {MAX_NODES} nodes, not {len(self.nodes)}")
+        _unique("node", [n.name for n in self.nodes])
+        _unique("network", [n.name for n in self.networks])
+        nets = {n.name: n for n in self.networks}
+        for node in self.nodes:
+            seen = set()
+            for nic in node.nics:
+                if nic.network not in nets:
+                    raise LabError(f"node {node.name!r}: NIC on unknown network {nic.network!r}; "
+                                   f"networks: {', '.join(nets) or 'none declared'}")
+                if nic.network in seen:
+                    raise LabError(f"node {node.name!r}: two NICs on network {nic.network!r}")
+                seen.add(nic.network)
+        # every derived or pinned address must fit and be unique per network
+        for net in self.networks:
+            used: dict[str, str] = {}
+            for node, nic in self.nics_on(net.name):
+                addr = str(self.address(node.name, net.name).ip)
+                if addr in used:
+                    raise LabError(f"network {net.name!r}: nodes {used[addr]!r} and {node.name!r} "
+                                   f"both have address {addr}")
+                used[addr] = node.name
+
+    def node(self, name: str) -> NodeSpec:
+        for n in self.nodes:
+            if n.name == name:
+                return n
+        raise LabError(f"no node {name!r}; nodes: {', '.join(n.name for n in self.nodes)}")
+
+    def network(self, name: str) -> NetworkSpec:
+        for n in self.networks:
+            if n.name == name:
+                return n
+        raise LabError(f"no network {name!r}; networks: {', '.join(n.name for n in self.networks)}")
+
+    def nics_on(self, network: str):
+        for node in self.nodes:
+            for nic in node.nics:
+                if nic.network == network:
+                    yield node, nic
+
+    def address(self, node: str, network: str) -> ipaddress.IPv4Interface:
+        """The node's address on a task network: pinned, or .11, .12, … in node order."""
+        net = ipaddress.ip_network(self.network(network).cidr)
+        spec = self.node(node)
+        index = [n.name for n in self.nodes].index(node)
+        for nic in spec.nics:
+            if nic.network == network:
+                if nic.address:
+                    try:
+                        ip = ipaddress.ip_address(nic.address)
+                    except ValueError:
+                        raise LabError(f"node {node!r}: address {nic.address!r} on {network!r} "
+                                       f"is not an IPv4 address") from None
+                    if ip not in net or ip in (net.network_address, net.broadcast_address):
+                        raise LabError(f"node {node!r}: address {ip} is not a host of {net}")
+                    return ipaddress.ip_interface(f"{ip}/{net.prefixlen}")
+                host = 11 + index
+                if host >= net.num_addresses - 1:
+                    raise LabError(f"network {network!r} ({net}) is too small for node {node!r}")
+                return ipaddress.ip_interface(f"{net.network_address + host}/{net.prefixlen}")
+        raise LabError(f"node {node!r} has no NIC on network {network!r}")
+
+    @property
+    def vcpus(self) -> int:
+        return sum(n.vcpus for n in self.nodes)
+
+    @property
+    def memory_mib(self) -> int:
+        return sum(n.memory_mib for n in self.nodes)
+
+
+def _unique(kind: str, names: list[str]) -> None:
+    dupes = sorted({n for n in names if names.count(n) > 1})
+    if dupes:
+        raise LabError(f"duplicate {kind} name(s): {', '.join(dupes)}")

@@ -1,0 +1,130 @@
+"""Per-run findings (`analysis.json`), computed from the run folder alone and recomputable at any
+time: leftovers, high-impact commands, repository URLs, firewall persistence, command stats, the
+polling trap and the illusion of done."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Mapping
+
+from reports.classify import CLASSES as HIGH_IMPACT_CLASSES
+from reports.classify import classify
+from reports.commands import command_stats
+from reports.firewall import firewall_persistence
+from reports.leftovers import find_leftovers
+from reports.polling import polling_trap
+from reports.records import Command, RunRecord, node_os_labels, read_run, snapshot_nodes, \
+    write_json_atomic
+from reports.repos import repo_urls, repos_json
+
+SCHEMA = "opsbench.analysis/1"
+
+SINGLE, MULTI, CLUSTERED, NETWORK = "single-node", "multi-node", "clustered", "network"
+TASK_TYPES = (SINGLE, MULTI, CLUSTERED, NETWORK)
+
+
+def analyse_run(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """The analysis of one run folder (not written; see `write_analysis`)."""
+    return analyse(read_run(Path(run_dir)), dns)
+
+
+def write_analysis(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Compute and write `<run>/analysis.json` atomically; returns what was written."""
+    result = analyse_run(run_dir, dns)
+    write_json_atomic(Path(run_dir) / "analysis.json", result)
+    return result
+
+
+def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
+    before = record.snapshot("post_prepare")
+    after = record.snapshot("post_agent")
+    reboot = record.snapshot("post_reboot")
+    agent = [c for c in record.commands if c.is_agent]
+    node_os = node_os_labels(record, [after, before])
+    return {
+        "schema": SCHEMA,
+        "run": run_meta(record, after or before),
+        "node_os": node_os,
+        "leftovers": find_leftovers(record, before, after).to_json(),
+        "high_impact": high_impact(agent),
+        "repos": repos_json(repo_urls(agent, before, after), dns),
+        "firewall": firewall_persistence(agent, before, after, reboot),
+        "commands": command_stats(record, node_os),
+        "polling": polling_trap(agent),
+        "illusion": illusion_of_done(record),
+    }
+
+
+def high_impact(agent: list[Command]) -> dict[str, Any]:
+    findings = []
+    classes = dict.fromkeys(HIGH_IMPACT_CLASSES, 0)
+    for c in agent:
+        forms: dict[str, list[str]] = {}
+        for s in c.simple:
+            for m in classify(s):
+                if m.form not in forms.setdefault(m.cls, []):
+                    forms[m.cls].append(m.form)
+        for cls, fs in forms.items():
+            classes[cls] += 1  # requests: a command counts once per class
+            findings.append({"class": cls, "forms": fs, "command_id": c.id, "node": c.node,
+                             "phase": c.phase, "text": c.command[:500]})
+    return {"classes": classes, "commands": len({f["command_id"] for f in findings}),
+            "findings": findings}
+
+
+def task_type(category: str, node_count: int, families: set[str]) -> str:
+    cat = category.lower()
+    if "network" in cat or "network" in families:
+        return NETWORK
+    if "cluster" in cat:
+        return CLUSTERED
+    return MULTI if node_count > 1 else SINGLE
+
+
+def run_meta(record: RunRecord, snap: Mapping[str, Any] | None) -> dict[str, Any]:
+    run = record.run
+    nodes = snapshot_nodes(snap)
+    topo_nodes = (record.topology or {}).get("nodes")
+    node_count = int(run.get("node_count") or (len(topo_nodes) if isinstance(topo_nodes, (list, dict))
+                                               else 0) or len(nodes) or 1)
+    families = {str(run.get("family") or "")}
+    if isinstance(topo_nodes, list):
+        families.update(str(n.get("family") or "") for n in topo_nodes if isinstance(n, dict))
+    agent_status = run.get("agent_status") or (record.report or {}).get("status")
+    category = str(run.get("category") or "")
+    return {
+        "run_id": run.get("run_id") or record.path.name,
+        "sweep_id": run.get("sweep_id"),
+        "task": run.get("task") or "",
+        "category": category,
+        "os": run.get("os") or "",
+        "family": run.get("family") or "",
+        "agent": run.get("agent"),
+        "model": run.get("model"),
+        "node_count": node_count,
+        "persist": bool(run.get("persist")),
+        "attempt": int(run.get("attempt") or 1),
+        "outcome": run.get("outcome"),
+        "agent_status": agent_status,
+        "started_at": run.get("started_at"),
+        "finished_at": run.get("finished_at"),
+        "failed_requirements": list(run.get("failed_requirements") or []),
+        "error": run.get("error"),
+        "task_type": task_type(category, node_count, families),
+    }
+
+
+def illusion_of_done(record: RunRecord) -> dict[str, bool]:
+    """The agent said done but the checks say otherwise; or it held only until the reboot."""
+    status = record.run.get("agent_status") or (record.report or {}).get("status")
+    checks = record.checks or {}
+
+    def statuses(phase: str) -> list[str]:
+        items = checks.get(phase)
+        return [str(i.get("status")) for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+    post_agent, post_reboot = statuses("post_agent"), statuses("post_reboot")
+    return {
+        "claimed_completed_but_failed": status == "completed" and record.run.get("outcome") == "failed",
+        "passed_then_failed_after_reboot": bool(post_agent) and all(s == "satisfied" for s in post_agent)
+        and any(s != "satisfied" for s in post_reboot),
+    }

@@ -1,0 +1,198 @@
+"""The polling trap (finding 8): a job started in the background (`&`, nohup, setsid,
+systemd-run, screen/tmux) and then polled with fixed sleeps or repeated checks. The cost is the
+time spent sleeping after the job had already finished.
+
+For each job: its launch, the later commands on the same node that mention it (its program,
+output file or unit) or only sleep, and the first poll whose output shows it finished. The
+finish time is taken from a timestamp in that output when one lies in the window; otherwise it
+is assumed uniform between the last poll that saw the job running and the detecting check, and
+the *expected* sleep after it is reported (so an estimate, marked as such).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from reports.records import Command, mentions
+
+_TRIVIAL = frozenset({"sleep", "echo", "printf", "true", "false", "cd", "wait", "disown", "tail",
+                      "cat", "exit", ":", "read", "tee", "date", "pgrep", "ps", "kill"})
+_CHECKS = frozenset({"pgrep", "pidof", "ps", "kill", "jobs", "systemctl", "pstree", "top"})
+_RUNNING = re.compile(r"still running|is running|in progress|not (yet )?(finished|done|complete)"
+                      r"|activating|active \(running\)|^\s*running\s*$|^\s*active\s*$", re.I | re.M)
+_DONE = re.compile(r"\b(finished|completed?|done|ended|exited|terminated|succeeded"
+                   r"|end timestamp|initiali[sz]ed|inactive|dead|no such process)\b", re.I)
+_TIMESTAMP = re.compile(r"(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(Z|[+-]\d{2}:?\d{2})?")
+_LOOP = re.compile(r"\b(while|until|for)\b")
+_UNIT = re.compile(r"(?:--unit[= ]|-u\s+)([\w@.:-]+)")
+_SLEEP_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+
+
+def _sleep_seconds(c: Command) -> float:
+    total = 0.0
+    for s in c.simple:
+        if s.name != "sleep":
+            continue
+        for a in s.args:
+            m = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd]?)", a)
+            if m:
+                total += float(m.group(1)) * _SLEEP_UNITS.get(m.group(2) or "s", 1.0)
+    return total
+
+
+def _only_sleeps(c: Command) -> bool:
+    return bool(c.simple) and all(s.name in ("sleep", "echo", "date", "true") for s in c.simple) \
+        and any(s.name == "sleep" for s in c.simple)
+
+
+@dataclass
+class _Job:
+    node: str
+    names: set[str]
+    launch: Command
+    preceded_by_timeout: str | None
+    polls: list[Command] = field(default_factory=list)
+    states: list[str | None] = field(default_factory=list)
+    detected_by: Command | None = None
+
+
+def _launch(c: Command) -> tuple[set[str], bool]:
+    """Names (programs, output files, units) of background jobs `c` starts; (set(), False) if none."""
+    names: set[str] = set()
+    for s in c.simple:
+        if not s.background or s.name in _TRIVIAL:
+            continue
+        names.add(s.name)
+        names.update(t for op, t in s.redirects
+                     if op in (">", ">>", "&>", "&>>") and t.startswith("/") and t != "/dev/null")
+        if "systemd-run" in s.wrappers:
+            names.update(_UNIT.findall(c.command))
+    return names, bool(names)
+
+
+def _state(c: Command, job: _Job) -> str | None:
+    """What this poll's output says about the job: done, running, or nothing."""
+    out = f"{c.stdout}\n{c.stderr}"
+    if _RUNNING.search(out):
+        return "running"
+    if _DONE.search(out):
+        return "done"
+    if not any(s.name in _CHECKS for s in c.simple):
+        return None
+    programs = {n for n in job.names if not n.startswith("/")}
+    for line in out.splitlines():
+        text = line.strip()
+        if not text or "grep" in text:
+            continue
+        if text.isdigit() or any(mentions(text, p) for p in programs):
+            return "running"  # a PID or a process line of the job
+    return "done"
+
+
+def _timestamps(text: str) -> list[float]:
+    out = []
+    for m in _TIMESTAMP.finditer(text):
+        tz = m.group(4) or "+00:00"
+        if tz == "Z":
+            tz = "+00:00"
+        elif ":" not in tz:
+            tz = tz[:3] + ":" + tz[3:]
+        try:
+            out.append(datetime.fromisoformat(f"{m.group(1)}T{m.group(2)}{tz}")
+                       .astimezone(timezone.utc).timestamp())
+        except ValueError:
+            continue
+    return out
+
+
+def _segment(c: Command) -> tuple[float, float, bool] | None:
+    """When this command slept: (from, to, is_loop)."""
+    s = _sleep_seconds(c)
+    if s <= 0 or c.start is None or c.end is None:
+        return None
+    dur = c.duration_ms / 1000.0
+    if _LOOP.search(c.command):
+        return c.start, c.end, True
+    first = c.simple[0].name if c.simple else ""
+    span = min(s, dur)
+    return (c.start, c.start + span, False) if first == "sleep" else (c.end - span, c.end, False)
+
+
+def _waste(job: _Job) -> tuple[float, str | None]:
+    """Seconds slept after the job finished, and how the finish time was known."""
+    det = job.detected_by
+    if det is None or det.end is None or job.launch.end is None:
+        return 0.0, None
+    k = job.polls.index(det)
+    hi = det.end
+    lo = job.launch.end
+    for p, st in zip(job.polls[:k], job.states[:k]):
+        if st == "running" and p.end is not None:
+            lo = max(lo, p.end)
+    segments = [seg for p in job.polls[:k + 1] if (seg := _segment(p)) is not None]
+    own = _segment(det)
+    if own is not None and own[2]:  # a loop notices completion within one sleep interval
+        lo = max(lo, hi - _sleep_seconds(det))
+    stamps = [t for t in _timestamps(f"{det.stdout}\n{det.stderr}") if lo - 1 <= t <= hi]
+    if stamps:
+        finish = max(stamps)
+        return sum(max(0.0, b - max(a, finish)) for a, b, _ in segments if b > finish), "timestamp"
+    if hi <= lo:
+        return 0.0, "estimated"
+    total = 0.0
+    for a, b, _ in segments:
+        a, b = max(a, lo), min(b, hi)
+        if b > a:  # expected overlap of [finish, hi] with [a, b], finish uniform on [lo, hi]
+            total += ((a - lo) * (b - a) + (b - a) ** 2 / 2) / (hi - lo)
+    return total, "estimated"
+
+
+def polling_trap(agent: list[Command]) -> dict[str, Any]:
+    jobs: list[_Job] = []
+    for node in sorted({c.node for c in agent}):
+        cmds = [c for c in agent if c.node == node]
+        open_jobs: list[_Job] = []
+        for i, c in enumerate(cmds):
+            names, launched = _launch(c)
+            if launched:
+                open_jobs = [j for j in open_jobs if not (j.names & names)]  # a relaunch
+                timeout = next((p.id for p in reversed(cmds[:i]) if p.timed_out
+                                and any(mentions(p.command, n) for n in names)), None)
+                job = _Job(node, names, c, timeout)
+                jobs.append(job)
+                open_jobs.append(job)
+                if _sleep_seconds(c) > 0:  # `job & sleep 60; tail log` polls in the same breath
+                    job.polls.append(c)
+                    job.states.append(None)
+                continue
+            for job in reversed(open_jobs):
+                if not (_only_sleeps(c) or any(mentions(c.command, n) for n in job.names)):
+                    continue
+                st = _state(c, job)
+                job.polls.append(c)
+                job.states.append(st)
+                if st == "done":
+                    job.detected_by = c
+                    open_jobs.remove(job)
+                break
+    out = []
+    for j in jobs:
+        sleeps = [_sleep_seconds(p) for p in j.polls]
+        loops = [p.duration_ms / 1000.0 for p in j.polls if _LOOP.search(p.command) and _sleep_seconds(p)]
+        if not (any(sleeps) or len(j.polls) >= 2):
+            continue  # a job started and looked at once is not a polling loop
+        wasted, how = _waste(j)
+        out.append({
+            "node": j.node, "job": ",".join(sorted(j.names)), "launch_id": j.launch.id,
+            "preceded_by_timeout": j.preceded_by_timeout, "polls": len(j.polls),
+            "poll_ids": [p.id for p in j.polls],
+            "sleep_s": round(sum(s for s, p in zip(sleeps, j.polls)
+                                 if not _LOOP.search(p.command)) + sum(loops), 3),
+            "detected_by": j.detected_by.id if j.detected_by else None,
+            "finish_from": how, "wasted_s": round(wasted, 3),
+        })
+    return {"trap": bool(out), "jobs": out,
+            "sleep_s": round(sum(j["sleep_s"] for j in out), 3),
+            "wasted_s": round(sum(j["wasted_s"] for j in out), 3)}

@@ -1,0 +1,264 @@
+"""Reading a run folder (docs/records.md): the only input of `reports`.
+
+Readers are tolerant where the format allows a gap (a crash leaves a partial record: a missing
+snapshot, a torn last line of commands.jsonl) and strict where it does not (run.json must parse).
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Mapping
+
+import orjson
+
+from reports.shell import SimpleCommand, parse
+
+
+class RecordError(Exception):
+    """A run or sweep folder is not what docs/records.md describes; the message names the file."""
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return orjson.loads(path.read_bytes())
+    except orjson.JSONDecodeError as e:
+        raise RecordError(f"{path}: not valid JSON ({e})") from None
+
+
+def read_json_optional(path: Path) -> Any:
+    """The parsed file, or None when it is missing or torn (written by a crashed run)."""
+    try:
+        return orjson.loads(path.read_bytes())
+    except (FileNotFoundError, orjson.JSONDecodeError):
+        return None
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    """Write via a temp file and rename, so readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
+    os.replace(tmp, path)
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def epoch(ts: str | None) -> float | None:
+    """ISO-8601 → POSIX seconds; None for a missing or unreadable timestamp."""
+    if not ts:
+        return None
+    try:
+        return datetime.fromisoformat(ts).timestamp()
+    except (ValueError, TypeError):
+        return None
+
+
+@dataclass(frozen=True)
+class Command:
+    """One line of commands.jsonl, with its parse (done once, shared by every analysis)."""
+    id: str
+    seq: int
+    phase: str
+    source: str
+    node: str
+    command: str
+    started_at: str
+    start: float | None  # POSIX seconds
+    duration_ms: int
+    exit_code: int | None
+    stdout: str
+    stderr: str
+    timed_out: bool
+    transport_error: str | None
+    simple: tuple[SimpleCommand, ...]
+
+    @property
+    def is_agent(self) -> bool:
+        return self.source == "agent" or (not self.source and self.phase == "agent")
+
+    @property
+    def end(self) -> float | None:
+        return None if self.start is None else self.start + self.duration_ms / 1000.0
+
+
+def _command(d: Mapping[str, Any], agent_only_parse: bool) -> Command:
+    text = d.get("command") or ""
+    source = d.get("source") or ""
+    phase = d.get("phase") or ""
+    agent = source == "agent" or (not source and phase == "agent")
+    exit_code = d.get("exit_code")
+    started_at = d.get("started_at") or ""
+    return Command(
+        id=str(d.get("id") or ""), seq=int(d.get("seq") or 0), phase=phase, source=source,
+        node=str(d.get("node") or ""), command=text, started_at=started_at,
+        start=epoch(started_at), duration_ms=int(d.get("duration_ms") or 0),
+        exit_code=exit_code if isinstance(exit_code, int) else None,
+        stdout=d.get("stdout") or "", stderr=d.get("stderr") or "",
+        timed_out=bool(d.get("timed_out")), transport_error=d.get("transport_error") or None,
+        # harness commands are never classified; parsing them would only cost time
+        simple=parse(text) if (agent or not agent_only_parse) else (),
+    )
+
+
+def read_commands(run_dir: Path) -> tuple[Command, ...]:
+    """commands.jsonl in `seq` order; a torn last line (crash mid-append) is skipped."""
+    try:
+        raw = (run_dir / "commands.jsonl").read_bytes()
+    except FileNotFoundError:
+        return ()
+    out: list[Command] = []
+    for line in raw.splitlines():
+        if not line.strip():
+            continue
+        try:
+            d = orjson.loads(line)
+        except orjson.JSONDecodeError:
+            continue
+        if isinstance(d, dict):
+            out.append(_command(d, agent_only_parse=True))
+    out.sort(key=lambda c: c.seq)
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The task's declared `[expected]` changes (globs): never counted as leftovers."""
+    paths: tuple[str, ...] = ()
+    packages: tuple[str, ...] = ()
+    services: tuple[str, ...] = ()
+    ports: tuple[str, ...] = ()
+    users: tuple[str, ...] = ()
+    groups: tuple[str, ...] = ()
+
+    def path(self, path: str) -> bool:
+        """A declared path glob covers the path itself and everything below it."""
+        return any(fnmatch.fnmatchcase(path, g) or path.startswith(g.rstrip("/") + "/")
+                   for g in self.paths)
+
+    def package(self, name: str) -> bool:
+        return _any_glob(name, self.packages)
+
+    def service(self, unit: str) -> bool:
+        stem = unit.rsplit(".", 1)[0] if "." in unit else unit
+        return any(fnmatch.fnmatchcase(unit, g) or fnmatch.fnmatchcase(stem, g)
+                   for g in self.services)
+
+    def port(self, port: int | str) -> bool:
+        p = str(port)
+        return any(str(x).split("/", 1)[0] == p for x in self.ports)
+
+    def user(self, name: str) -> bool:
+        return _any_glob(name, self.users)
+
+    def group(self, name: str) -> bool:
+        return _any_glob(name, self.groups) or _any_glob(name, self.users)
+
+
+def _any_glob(name: str, globs: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(name, g) for g in globs)
+
+
+def read_expected(run_dir: Path) -> Expected:
+    """`[expected]` from the task copy in the run; missing or unreadable → nothing expected."""
+    try:
+        data = tomllib.loads((run_dir / "task" / "task.toml").read_text(encoding="utf-8"))
+    except (FileNotFoundError, tomllib.TOMLDecodeError, UnicodeDecodeError):
+        return Expected()
+    exp = data.get("expected") or {}
+
+    def strs(key: str) -> tuple[str, ...]:
+        v = exp.get(key) or []
+        return tuple(str(x) for x in v) if isinstance(v, list) else ()
+
+    return Expected(strs("paths"), strs("packages"), strs("services"), strs("ports"),
+                    strs("users"), strs("groups"))
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    path: Path
+    run: Mapping[str, Any]
+    commands: tuple[Command, ...]
+    expected: Expected
+    topology: Mapping[str, Any] | None
+    checks: Mapping[str, Any] | None
+    report: Mapping[str, Any] | None
+
+    @property
+    def agent_commands(self) -> tuple[Command, ...]:
+        return tuple(c for c in self.commands if c.is_agent)
+
+    def snapshot(self, phase: str) -> Mapping[str, Any] | None:
+        snap = read_json_optional(self.path / "snapshots" / f"{phase}.json")
+        return snap if isinstance(snap, dict) else None
+
+
+def read_run(run_dir: Path) -> RunRecord:
+    run_path = run_dir / "run.json"
+    if not run_path.is_file():
+        raise RecordError(f"{run_dir}: not a run folder (expected {run_path})")
+    run = read_json(run_path)
+    if not isinstance(run, dict):
+        raise RecordError(f"{run_path}: expected a JSON object")
+    return RunRecord(
+        path=run_dir, run=run, commands=read_commands(run_dir), expected=read_expected(run_dir),
+        topology=_dict_or_none(read_json_optional(run_dir / "topology.json")),
+        checks=_dict_or_none(read_json_optional(run_dir / "verifier" / "checks.json")),
+        report=_dict_or_none(read_json_optional(run_dir / "agent" / "report.json")),
+    )
+
+
+def _dict_or_none(v: Any) -> Mapping[str, Any] | None:
+    return v if isinstance(v, dict) else None
+
+
+def snapshot_nodes(snap: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
+    nodes = (snap or {}).get("nodes")
+    return {str(k): v for k, v in nodes.items() if isinstance(v, dict)} if isinstance(nodes, dict) else {}
+
+
+def node_os_labels(record: RunRecord, snapshots: list[Mapping[str, Any] | None]) -> dict[str, str]:
+    """OS per node: the topology's catalog id, else the run's OS, else the snapshot's os-release."""
+    labels: dict[str, str] = {}
+    topo_nodes = (record.topology or {}).get("nodes")
+    items = topo_nodes.items() if isinstance(topo_nodes, dict) else (
+        ((n.get("name"), n) for n in topo_nodes if isinstance(n, dict))
+        if isinstance(topo_nodes, list) else ())
+    for name, n in items:
+        if isinstance(n, dict) and name:
+            os_id = n.get("os") or n.get("image")
+            if os_id:
+                labels[str(name)] = str(os_id)
+    for snap in snapshots:
+        for name, node in snapshot_nodes(snap).items():
+            if name in labels:
+                continue
+            if record.run.get("os"):
+                labels[name] = str(record.run["os"])
+            else:
+                rel = node.get("os_release") or {}
+                label = f"{rel.get('ID', '')}{rel.get('VERSION_ID', '')}".strip()
+                if label:
+                    labels[name] = label
+    return labels
+
+
+_WORD_CHARS = r"[\w.+@-]"
+
+
+def mentions(text: str, needle: str) -> bool:
+    """`needle` occurs in `text` as a whole word/path (not as part of a longer name)."""
+    if not needle or needle not in text:  # fast path: most commands mention nothing
+        return False
+    pattern = re.compile(rf"(?<![\w.+@/-]){re.escape(needle)}(?!{_WORD_CHARS})")
+    return pattern.search(text) is not None

@@ -1,0 +1,112 @@
+"""Repository URLs the agent configured (finding 6), from two sources:
+
+- agent commands that configure a repository: a repository tool (add-apt-repository,
+  `dnf config-manager --add-repo`, zypper ar, apk -X, a `*-release` package by URL, a setup
+  script piped to a shell) or any write to a repository file (sources.list*, yum.repos.d, apk
+  repositories) — every URL in such a command counts, heredoc bodies included;
+- repository files: URLs in `repo_urls` after the agent that were not there before.
+
+Each host gets a DNS status from `reports.dns` (only when asked; otherwise "not checked").
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping
+from urllib.parse import urlsplit
+
+from reports.dns import NOT_CHECKED
+from reports.records import Command, snapshot_nodes
+
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s'\"<>|;`)\]\\]+", re.I)
+_REPO_PATH = re.compile(r"/etc/apt/sources\.list|/etc/yum\.repos\.d/|/etc/apk/repositories"
+                        r"|/etc/zypp/repos\.d/|/etc/dnf/[^\s]*\.repo|\.repo\b|/etc/opkg/")
+_KEY_URL = re.compile(r"(\.(asc|gpg|key|pub)|gpg[^/]*|[^/]*key[^/]*)$", re.I)
+_FETCHERS = frozenset({"curl", "wget"})
+_SHELLS = frozenset({"bash", "sh", "dash", "ash", "zsh"})
+
+
+@dataclass(frozen=True)
+class RepoUrl:
+    url: str
+    host: str
+    kind: str  # repo | key | setup script | release package
+    source: str  # command | repo_file
+    node: str
+    command_id: str | None
+
+
+def _host(url: str) -> str:
+    try:
+        return (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return ""
+
+
+def _configures_repo(c: Command) -> str | None:
+    """The kind of repository configuration `c` performs, or None."""
+    for s in c.simple:
+        name, args = s.name, s.args
+        if name == "add-apt-repository" or (name == "zypper" and args[:1] in (("ar",), ("addrepo",))):
+            return "repo"
+        if name in ("dnf", "yum", "yum-config-manager") and any(
+                a.startswith("--add-repo") or a.startswith("--addrepo") for a in args):
+            return "repo"
+        if name == "apk" and any(a in ("-X", "--repository") or a.startswith("--repository=")
+                                 for a in args):
+            return "repo"
+        if name in ("rpm", "dnf", "yum", "dpkg", "apt", "apt-get") and any(
+                _URL.match(a) and "release" in a.rsplit("/", 1)[-1] for a in args):
+            return "release package"
+        if any(_REPO_PATH.search(t) for _, t in s.redirects) or (
+                name in ("tee", "cp", "mv", "install", "ln", "sed", "curl", "wget")
+                and any(_REPO_PATH.search(a) for a in args)):
+            return "repo"
+    # curl … | bash: a vendor setup script that writes the repository itself
+    names = [s.name for s in c.simple]
+    if any(n in _FETCHERS for n in names) and any(n in _SHELLS for n in names) and "|" in c.command:
+        return "setup script"
+    return None
+
+
+def repo_urls(agent: list[Command], before: Mapping[str, Any] | None,
+              after: Mapping[str, Any] | None) -> list[RepoUrl]:
+    found: list[RepoUrl] = []
+    seen: set[tuple[str, str, str]] = set()
+    for c in agent:
+        kind = _configures_repo(c)
+        if kind is None:
+            continue
+        for raw in _URL.findall(c.command):
+            url = raw.rstrip(".,:")
+            host = _host(url)
+            if not host or (url, c.node, "command") in seen:
+                continue
+            seen.add((url, c.node, "command"))
+            k = "key" if _KEY_URL.search(urlsplit(url).path or "") else kind
+            found.append(RepoUrl(url, host, k, "command", c.node, c.id))
+    b_nodes, a_nodes = snapshot_nodes(before), snapshot_nodes(after)
+    for node, a in sorted(a_nodes.items()):
+        old = set(_urls(b_nodes.get(node)))
+        for url in _urls(a):
+            host = _host(url)
+            if url in old or not host or (url, node, "repo_file") in seen:
+                continue
+            seen.add((url, node, "repo_file"))
+            cid = next((c.id for c in agent if host in c.command), None)
+            found.append(RepoUrl(url, host, "repo", "repo_file", node, cid))
+    return found
+
+
+def _urls(node: Mapping[str, Any] | None) -> list[str]:
+    v = (node or {}).get("repo_urls")
+    return [str(u) for u in v] if isinstance(v, list) else []
+
+
+def repos_json(urls: list[RepoUrl], dns: Mapping[str, str] | None) -> dict[str, Any]:
+    hosts = sorted({u.host for u in urls})
+    return {
+        "configured": bool(urls),
+        "urls": [u.__dict__ for u in urls],
+        "hosts": {h: (dns or {}).get(h, NOT_CHECKED) for h in hosts},
+    }

@@ -1,0 +1,97 @@
+"""`python -m verifier reverify` on a recorded sweep, against the local Messages-API server."""
+import hashlib
+import json
+
+import pytest
+
+from tests.support.messages_api import MessagesAPIServer, error
+from tests.verifier.scripted import client_for, judge_all
+from verifier import evaluate
+from verifier.__main__ import main
+from verifier.record_schemas import validate
+from verifier.reverify import reverify
+from verifier.sweep import NotASweepError, run_dirs
+
+
+@pytest.fixture
+def judged_sweep(sweep):
+    """The fixture sweep with its runs' own (version 1) evaluations, LLM for req-3 only."""
+    with MessagesAPIServer(judge_all("satisfied")) as api:
+        for run in run_dirs(sweep):
+            evaluate(run, client_options=client_for(api))
+    return sweep
+
+
+def _digest(sweep):
+    return {p: hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sweep.rglob("verifier/*.json")}
+
+
+def test_writes_new_versions_and_never_touches_the_old(judged_sweep):
+    before = _digest(judged_sweep)
+    with MessagesAPIServer(judge_all("satisfied")) as api:
+        first = reverify(judged_sweep, client_options=client_for(api))
+        second = reverify(judged_sweep, blind=True, model="claude-haiku-4-5",
+                          client_options=client_for(api))
+    assert {r.version for r in first.runs} == {2} and {r.version for r in second.runs} == {3}
+    after = _digest(judged_sweep)
+    assert all(after[p] == digest for p, digest in before.items())
+    for run in run_dirs(judged_sweep):
+        v3 = json.loads((run / "verifier" / "evaluation-report.v3.json").read_text())
+        validate("evaluation-report", v3)
+        validate("usage", json.loads((run / "verifier" / "usage.v3.json").read_text()))
+        assert v3["verifier"]["version"] == 3 and v3["verifier"]["blind"] is True
+        assert v3["verifier"]["model"] == "claude-haiku-4-5" and v3["verifier"]["created_at"]
+
+
+def test_agreement_pairs(judged_sweep):
+    # The new LLM says satisfied everywhere; the checks failed req-1 in one run and req-2 in two.
+    with MessagesAPIServer(judge_all("satisfied")) as api:
+        result = reverify(judged_sweep, client_options=client_for(api))
+    differing = sorted((p.requirement, p.b) for p in result.llm_vs_checks if p.a != p.b)
+    assert differing == [("web-firewall-persist/req-2", "not_satisfied"),
+                         ("web-firewall/req-1", "not_satisfied"),
+                         ("web-firewall/req-2", "not_satisfied")]
+    assert len(result.llm_vs_checks) == 10  # 5 runs x 2 check requirements
+    assert len(result.old_vs_new_llm) == 5  # req-3 was judged by the LLM both times
+    assert all(p.a == p.b for p in result.old_vs_new_llm)
+    assert len(result.old_vs_new) == 15
+
+
+def test_cli_prints_the_agreement_table(judged_sweep, monkeypatch, capsys):
+    status = {"req-2": "not_satisfied"}
+    with MessagesAPIServer(judge_all(lambda rid: status.get(rid, "satisfied"))) as api:
+        monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0123456789")
+        monkeypatch.setenv("ANTHROPIC_BASE_URL", api.base_url)
+        assert main(["reverify", str(judged_sweep), "--model", "claude-sonnet-4-6",
+                     "--effort", "high"]) == 0
+    out = capsys.readouterr().out
+    assert "LLM vs checks, per requirement" in out
+    assert "web-firewall/req-1" in out and "Old (v1) vs new LLM judgements" in out
+    assert "undefined (one category only: satisfied)" in out  # old vs new req-3: all satisfied
+    assert "kappa" in out and "differing:" in out
+    assert api.requests[0].body["model"] == "claude-sonnet-4-6"
+
+
+def test_a_run_the_api_could_not_judge_is_listed_apart(judged_sweep):
+    with MessagesAPIServer(lambda request: error(529)) as api:
+        result = reverify(judged_sweep, client_options=client_for(api))
+    assert all(r.note and "LLMUnavailable" in r.note for r in result.runs)
+    assert result.llm_vs_checks == () and result.old_vs_new == ()
+
+
+def test_not_a_sweep_is_one_clear_error(tmp_path, capsys):
+    assert main(["reverify", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip() == f"error: {tmp_path}: not a sweep folder (no sweep.json in it)"
+    with pytest.raises(NotASweepError, match=str(tmp_path)):
+        reverify(tmp_path)
+
+
+def test_runs_without_a_task_copy_are_skipped_with_the_reason(judged_sweep):
+    broken = run_dirs(judged_sweep)[0]
+    (broken / "task" / "task.toml").unlink()
+    with MessagesAPIServer(judge_all()) as api:
+        result = reverify(judged_sweep, client_options=client_for(api))
+    skipped = [r for r in result.runs if r.version is None]
+    assert len(skipped) == 1 and "task.toml: missing" in skipped[0].note

@@ -1,0 +1,58 @@
+"""`python -m verifier reverify <sweep-dir> [--model M] [--blind] [--effort E] …`"""
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from lab.errors import LabError
+from verifier.agreement_table import format_result
+from verifier.judge_input import InputBudget
+from verifier.llm_judge import JudgeOptions
+from verifier.policy import MODES
+from verifier.reverify import reverify
+from verifier.sweep import NotASweepError, require_sweep
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    options = JudgeOptions()
+    if args.templates:
+        options = replace(options, templates_dir=args.templates)
+    if args.max_input_chars:
+        options = replace(options, budget=replace(InputBudget(), max_chars=args.max_input_chars))
+    try:
+        require_sweep(args.sweep_dir)
+        result = reverify(args.sweep_dir, mode=args.verifier, model=args.model, blind=args.blind,
+                          effort=args.effort, against=args.against, judge_options=options)
+    except (NotASweepError, LabError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(format_result(result))
+    return 0
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m verifier",
+                                description="The LLM verifier of opsbench run records.")
+    sub = p.add_subparsers(dest="command", required=True)
+    r = sub.add_parser("reverify", help="re-judge every run of a sweep into a new versioned "
+                       "evaluation and print agreement statistics")
+    r.add_argument("sweep_dir", type=Path, help="a sweep folder (holds sweep.json)")
+    r.add_argument("--model", help="the verifier's model (default: %(default)s)",
+                   default=JudgeOptions().model)
+    r.add_argument("--effort", help="output effort: low, medium, high, xhigh, max")
+    r.add_argument("--blind", action="store_true", help="withhold the agent's own report")
+    r.add_argument("--verifier", choices=MODES, default="both",
+                   help="which requirements the LLM judges (default: %(default)s, so its "
+                   "verdicts on check requirements can be compared with the checks)")
+    r.add_argument("--against", type=int, default=1, metavar="N",
+                   help="the earlier evaluation to compare with (default: 1, the run's own)")
+    r.add_argument("--templates", type=Path, help="a folder with system.md, user.md, repair.md")
+    r.add_argument("--max-input-chars", type=int, help="the input size budget in characters")
+    return p
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,98 @@
+"""The illusion of done: the agent's claim or the checks at the agent's end said "done", and the
+record says otherwise.
+
+Two kinds, per requirement and disjoint:
+  claimed but failed   the agent reported `completed`, yet a check was not satisfied right after
+                       it (post_agent);
+  lost on reboot       a check was satisfied post_agent and not satisfied post_reboot (the work
+                       held while the agent looked and vanished with the restart).
+A check that errored is neither; a run without post_agent checks is undetermined.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from verifier.check_record import CheckRecord
+from verifier.jsonio import read_json_or_none
+from verifier.sweep import run_dirs
+
+EXCLUDED_OUTCOMES = ("error", "skipped")  # infrastructure, not the agent's doing
+
+
+@dataclass(frozen=True)
+class RunIllusion:
+    determined: bool
+    agent_claimed_completed: bool | None  # None: the agent left no report
+    failed_post_agent: tuple[str, ...]
+    lost_on_reboot: tuple[str, ...]
+
+    @property
+    def claimed_but_failed(self) -> bool:
+        return bool(self.agent_claimed_completed and self.failed_post_agent)
+
+    @property
+    def any(self) -> bool:
+        return self.claimed_but_failed or bool(self.lost_on_reboot)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"determined": self.determined,
+                "agent_claimed_completed": self.agent_claimed_completed,
+                "claimed_but_failed": self.claimed_but_failed,
+                "failed_post_agent": list(self.failed_post_agent),
+                "lost_on_reboot": list(self.lost_on_reboot)}
+
+
+def run_illusion(checks: CheckRecord | None, agent_status: str | None) -> RunIllusion:
+    claimed = None if agent_status is None else agent_status == "completed"
+    if checks is None or "post_agent" not in checks.phases:
+        return RunIllusion(False, claimed, (), ())
+    after_agent = checks.phases["post_agent"]
+    failed = tuple(r.id for r in after_agent if r.status == "not_satisfied")
+    lost = tuple(r.id for r in after_agent if r.status == "satisfied"
+                 and (after := checks.result("post_reboot", r.id)) is not None
+                 and after.status == "not_satisfied")
+    return RunIllusion(True, claimed, failed, lost)
+
+
+def run_illusion_from_dir(run_dir: Path) -> RunIllusion:
+    """From the files alone (no snapshots or commands needed), so sweeps are cheap to count."""
+    checks = read_json_or_none(run_dir / "verifier" / "checks.json")
+    report = read_json_or_none(run_dir / "agent" / "report.json")
+    run = read_json_or_none(run_dir / "run.json") or {}
+    status = report.get("status") if isinstance(report, dict) else run.get("agent_status")
+    return run_illusion(CheckRecord.from_json(checks) if isinstance(checks, dict) else None, status)
+
+
+@dataclass(frozen=True)
+class SweepIllusion:
+    runs: int  # runs counted (infrastructure errors and skips excluded)
+    excluded: int
+    undetermined: int
+    claimed_completed: int
+    claimed_but_failed: int
+    lost_on_reboot: int
+    either: int  # runs with at least one of the two kinds
+
+    def to_json(self) -> dict[str, int]:
+        return asdict(self)
+
+
+def sweep_illusion(sweep_dir: Path) -> SweepIllusion:
+    counted: list[RunIllusion] = []
+    excluded = 0
+    for run_dir in run_dirs(sweep_dir):
+        run = read_json_or_none(run_dir / "run.json") or {}
+        if run.get("outcome") in EXCLUDED_OUTCOMES:
+            excluded += 1
+            continue
+        counted.append(run_illusion_from_dir(run_dir))
+    return SweepIllusion(
+        runs=len(counted), excluded=excluded,
+        undetermined=sum(not r.determined for r in counted),
+        claimed_completed=sum(bool(r.agent_claimed_completed) for r in counted),
+        claimed_but_failed=sum(r.claimed_but_failed for r in counted),
+        lost_on_reboot=sum(bool(r.lost_on_reboot) for r in counted),
+        either=sum(r.any for r in counted),
+    )

@@ -1,0 +1,179 @@
+"""The LLM verifier: one model call judges every requirement it is given, from the run's record.
+
+Flow: build the input (verifier.judge_input) → render the prompt templates → call the Messages
+API through llm/ (retries, backoff) → parse the JSON verdicts. A malformed reply gets one repair
+request; a second malformed reply, a refusal or an unreachable API leaves every requirement of
+the call indeterminate with the reason recorded. Cited evidence ids that the record does not
+hold are dropped, and a verdict left without evidence becomes indeterminate.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence
+
+import anthropic
+from anthropic.types import Message
+
+from llm.call import MessagesCaller, RetryEvent
+from llm.client import ClientConfig
+from llm.errors import LLMUnavailable
+from llm.prices import PriceTable
+from llm.records import JsonlWriter
+from llm.retry import RetryPolicy
+from llm.templates import render
+from llm.usage import Usage
+from verifier.evidence import filter_evidence
+from verifier.judge_input import InputBudget, JudgeInput, build_input
+from verifier.requirements import Requirement
+from verifier.run_record import RunRecord
+from verifier.verdict import Judgement
+from verifier.verdict_parse import MalformedVerdict, ParsedReply, parse_reply
+
+DEFAULT_MODEL = "claude-sonnet-5"
+PROMPTS_DIR = Path(__file__).with_name("prompts")
+USAGE_SCHEMA = "opsbench.verifier-usage/1"
+
+
+@dataclass(frozen=True)
+class JudgeOptions:
+    model: str = DEFAULT_MODEL
+    effort: str | None = None  # output_config.effort (low … max); None: the model's default
+    max_tokens: int = 16_000
+    templates_dir: Path = PROMPTS_DIR  # system.md, user.md, repair.md
+    budget: InputBudget = InputBudget()
+    price_table: Path | None = None  # None: llm/prices.toml
+
+
+@dataclass(frozen=True)
+class ClientOptions:
+    config: ClientConfig | None = None  # None: ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
+    retry: RetryPolicy = RetryPolicy()
+    sleep: Callable[[float], None] = time.sleep
+
+
+@dataclass(frozen=True)
+class JudgeResult:
+    judgements: Mapping[str, Judgement]
+    summary: str | None  # the model's overview of the run
+    input: JudgeInput
+    error: str | None  # the API could not be used; every judgement is then indeterminate
+    usage: Mapping[str, Any]  # the usage record (verifier/usage*.json)
+
+
+@dataclass
+class _Call:
+    purpose: str
+    retries: list[RetryEvent] = field(default_factory=list)
+    reply: Message | None = None
+
+
+def make_caller(options: ClientOptions, on_retry: Callable[[RetryEvent], None]) -> MessagesCaller:
+    config = options.config or ClientConfig.from_env(
+        hint="or run without the LLM verifier (--verifier=checks)")
+    return MessagesCaller(config, options.retry, on_retry=on_retry, sleep=options.sleep)
+
+
+def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks: bool,
+          blind: bool, diffs: list[dict[str, Any]], options: JudgeOptions,
+          client: ClientOptions, log_path: Path) -> JudgeResult:
+    inp = build_input(record, requirements, show_checks=show_checks, blind=blind, diffs=diffs,
+                      budget=options.budget)
+    ids = [r.id for r in requirements]
+    calls: list[_Call] = []
+    caller = make_caller(client, lambda event: calls[-1].retries.append(event))
+    log = JsonlWriter(log_path)
+    try:
+        parsed, failure, error = _converse(caller, options, inp, ids, calls, log)
+    finally:
+        log.close()
+    if parsed is not None:
+        judgements = {rid: _judgement(parsed, rid, inp) for rid in ids}
+        notes = [f"verdicts for requirements not asked about were ignored: "
+                 f"{', '.join(parsed.ignored_ids)}"] if parsed.ignored_ids else []
+        inp = JudgeInput(inp.sections, inp.notes + tuple(notes), inp.evidence_ids, inp.chars)
+    else:
+        judgements = {rid: Judgement(method="llm", status="indeterminate", summary="",
+                                     evidence=(), reason=failure) for rid in ids}
+    return JudgeResult(judgements=judgements, summary=parsed.summary if parsed else None,
+                       input=inp, error=error, usage=_usage_record(options, calls))
+
+
+def _converse(caller: MessagesCaller, options: JudgeOptions, inp: JudgeInput, ids: list[str],
+              calls: list[_Call], log: JsonlWriter
+              ) -> tuple[ParsedReply | None, str | None, str | None]:
+    """(parsed reply, why there is none, API error) — at most a verdict call and one repair."""
+    system = render(options.templates_dir / "system.md", {})
+    messages: list[dict[str, Any]] = [
+        {"role": "user", "content": render(options.templates_dir / "user.md", inp.sections)}]
+    log.write({"role": "system", "content": system})
+    for purpose in ("verdict", "repair"):
+        log.write(messages[-1])
+        calls.append(_Call(purpose))
+        try:
+            reply = caller.create(**_params(options, system, messages))
+        except (LLMUnavailable, anthropic.APIError) as e:
+            reason = f"the LLM verifier could not be used: {type(e).__name__}: {e}"
+            return None, reason, reason
+        calls[-1].reply = reply
+        content = _content(reply)
+        log.write({"role": "assistant", "content": content, "stop_reason": reply.stop_reason})
+        if reply.stop_reason == "refusal":
+            return None, f"the model refused to judge ({purpose} call)", None
+        try:
+            return parse_reply(_text(reply), ids), None, None
+        except MalformedVerdict as e:
+            problem = str(e) + (" (the reply hit max_tokens)"
+                                if reply.stop_reason == "max_tokens" else "")
+        messages += [{"role": "assistant", "content": content},
+                     {"role": "user", "content": render(options.templates_dir / "repair.md",
+                                                        {"error": problem, "ids": ", ".join(ids)})}]
+    return None, f"malformed verdict JSON after one repair request: {problem}", None
+
+
+def _params(options: JudgeOptions, system: str, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    params: dict[str, Any] = {"model": options.model, "max_tokens": options.max_tokens,
+                              "system": system, "messages": messages}
+    if options.effort:
+        params["output_config"] = {"effort": options.effort}
+    return params
+
+
+def _judgement(parsed: ParsedReply, rid: str, inp: JudgeInput) -> Judgement:
+    raw = parsed.verdicts[rid]
+    f = filter_evidence(raw.evidence, inp.evidence_ids)
+    status, reason = raw.status, None
+    if status != "indeterminate" and not f.kept:
+        status = "indeterminate"
+        reason = ("no valid evidence: cited ids not in the record: " + ", ".join(f.dropped)
+                  if f.dropped else "no evidence cited")
+    return Judgement(method="llm", status=status, summary=raw.summary, evidence=f.kept,
+                     dropped_evidence=f.dropped, reason=reason)
+
+
+def _text(reply: Message) -> str:
+    return "".join(b.text for b in reply.content if b.type == "text")
+
+
+def _content(reply: Message) -> list[dict[str, Any]]:
+    """The reply as an assistant turn to send back; the API rejects empty text blocks."""
+    blocks = [b.model_dump(exclude_none=True) for b in reply.content
+              if not (b.type == "text" and not b.text)]
+    return blocks or [{"type": "text", "text": "(empty reply)"}]
+
+
+def _usage_record(options: JudgeOptions, calls: list[_Call]) -> dict[str, Any]:
+    per_call = [Usage.from_api(c.reply.usage) if c.reply else Usage() for c in calls]
+    total = sum(per_call, Usage())
+    return {
+        "schema": USAGE_SCHEMA,
+        "model": options.model,
+        "effort": options.effort,
+        "calls": [{"call": i + 1, "purpose": c.purpose,
+                   "stop_reason": c.reply.stop_reason if c.reply else None,
+                   "usage": u.to_json(), "retries": [r.to_json() for r in c.retries]}
+                  for i, (c, u) in enumerate(zip(calls, per_call, strict=True))],
+        "total": total.to_json(),
+        "cost": PriceTable.load(options.price_table).cost(options.model, total).to_json(),
+    }
