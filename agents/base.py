@@ -108,12 +108,10 @@ class AgentSession(Protocol):
     options: AgentOptions
     task_dir: Path  # the task folder (the oracle reads its solution from here)
 
-    def run(self, node: str, command: str, timeout_s: float | None = None) -> CommandRecord:
-        """Run `command` as root (via the login user's sudo where needed) on `node`."""
-        ...
-
-    def upload(self, node: str, path: str, data: bytes, mode: int = 0o644) -> CommandRecord:
-        """Write a file on `node` (recorded as a command)."""
+    def run(self, node: str, command: str, timeout_s: float | None = None,
+            user: str | None = None) -> CommandRecord:
+        """Run `command` on `node` as `user`; by default the node's login user, who has
+        passwordless sudo (as an administrator would work). The oracle passes user="root"."""
         ...
 
 

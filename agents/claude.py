@@ -68,7 +68,6 @@ class _Run:
         self.limits = agent.options.limits
         self.nodes = [n.name for n in session.cluster.nodes]
         self.requirement_ids = list(session.requirement_ids)
-        self.transcript = Transcript(session.record_dir)
         self.ledger = UsageLedger(agent.prices)
         self.caller = MessagesCaller(agent.client, agent.retry, on_retry=self._on_retry,
                                      sleep=agent.sleep)
@@ -82,6 +81,7 @@ class _Run:
         self.max_tokens = OUTPUT_TOKENS + (budget or 0)
         self.system = prompts.system_prompt(session.cluster, self.limits)
         self.tools = tool_definitions(self.nodes, self.requirement_ids, self.limits.command_timeout_s)
+        self.transcript = Transcript(session.record_dir)  # last: nothing after it can fail
 
     def run(self) -> AgentReport:
         self.transcript.event("start", model=self.agent.model, effort=self.agent.options.effort,

@@ -10,9 +10,9 @@ PROMPTS = Path(__file__).parent / "prompts"
 
 
 def system_prompt(cluster: ClusterInfo, limits: AgentLimits) -> str:
-    sudo = sorted({n.login_user for n in cluster.nodes if n.sudo})
-    privilege = (f"the harness logs in as {', '.join(sudo)} and runs your commands through sudo"
-                 if sudo else "the harness logs in as root")
+    # Commands run as the login user, as an administrator would work (agents.base.AgentSession.run).
+    privilege = ("as the node's login user (listed above), who has passwordless sudo: use sudo "
+                 "for root work" if any(n.sudo for n in cluster.nodes) else "as root")
     return render(PROMPTS / "system.md", {
         "cluster": describe_cluster(cluster), "privilege": privilege,
         "command_timeout_s": f"{limits.command_timeout_s:g}",

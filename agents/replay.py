@@ -12,7 +12,9 @@ Two log formats are read (the format is recognised from the content):
   on a cluster that was thrown away.
 
 In both, a timeout is kept when the record states it (`timeout_s`, `timeout_sec`,
-`timeout_seconds` or `timeout`); otherwise the session's default applies. `path` may be the log
+`timeout_seconds` or `timeout`); otherwise the session's default applies. A command recorded
+as run by `root` (`user`) runs as root again; any other runs as the node's login user, whose
+name may differ on the new cluster's OS. `path` may be the log
 file or a run folder holding `commands.jsonl` or `agent/executor-commands.jsonl`.
 """
 from __future__ import annotations
@@ -38,6 +40,7 @@ class ReplayStep:
     node: str
     command: str
     timeout_s: float | None
+    user: str | None  # "root", or None: the node's login user
     source_id: str  # the command's id in the log it came from
 
 
@@ -56,7 +59,7 @@ class ReplayAgent:
                            f"which this cluster lacks; its nodes: {', '.join(nodes)}")
         failed = 0
         for step in self.steps:
-            rec = session.run(step.node, step.command, step.timeout_s)
+            rec = session.run(step.node, step.command, step.timeout_s, user=step.user)
             failed += rec.exit_code != 0
         report = AgentReport("completed", summary=f"replayed {len(self.steps)} commands from "
                                                   f"{self.path}; {failed} did not exit 0")
@@ -125,4 +128,5 @@ def _step(record: dict[str, Any], source_id: str, path: Path) -> ReplayStep:
     timeout = next((float(record[k]) for k in _TIMEOUT_KEYS
                     if isinstance(record.get(k), (int, float)) and not isinstance(record[k], bool)
                     and record[k] > 0), None)
-    return ReplayStep(node, command, timeout, source_id)
+    return ReplayStep(node, command, timeout, "root" if record.get("user") == "root" else None,
+                      source_id)

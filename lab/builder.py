@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from lab import addressing, keys, paths
+from lab import addressing, diskimage, keys, paths
 from lab.errors import LabError
 from lab.images import ImageEntry
 
@@ -30,8 +30,13 @@ def _packages(name: str) -> list[str]:
 
 
 def packages(entry: ImageEntry) -> list[str]:
-    extra = _packages("packages-cloud.txt") if entry.cloud_init else []
-    return _packages("packages.txt") + extra
+    return _packages("packages.txt")
+
+
+def extra_packages(entry: ImageEntry) -> list[str]:
+    """Installed with the rootfs's own apt after debootstrap, whose dependency handling can't
+    configure cloud-init's Python stack."""
+    return _packages("packages-cloud.txt") if entry.cloud_init else []
 
 
 def recipe_hash(entry: ImageEntry) -> str:
@@ -87,23 +92,36 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
           f"--include={','.join(packages(entry))}", entry.suite, str(rootfs), MIRROR],
          log, "debootstrap")
     _write_sources(entry, rootfs)
+    if extra_packages(entry):
+        _apt_install(rootfs, extra_packages(entry), paths.ensure(cache / "extra"), log)
     pub = work / "id.pub"
     pub.write_text(keys.public_key() + "\n")
+    variant = "cloud" if entry.boot == "disk" else "kernel"
     _run([str(RECIPES / "configure-rootfs.sh"), str(rootfs), str(pub), entry.login_user,
-          addressing.APT_PROXY_URL], log, "configure")
+          addressing.APT_PROXY_URL, variant], log, "configure")
     kernels = sorted((rootfs / "boot").glob("vmlinuz-*"))
     if not kernels:
         raise LabError(f"{entry.id}: no kernel in the rootfs (is linux-image-cloud-amd64 in packages.txt?)")
     out = paths.ensure(work / "out")
-    shutil.copy2(kernels[-1], out / "vmlinuz")
-    _run([str(RECIPES / "make-initrd.sh"), str(rootfs), str(out / "initrd.img"),
-          shutil.which("busybox")], log, "initrd")
-    raw = work / "disk.raw"
-    _run(["truncate", "-s", DISK_SIZE, str(raw)], log, "allocate")
-    _run(["mkfs.ext4", "-q", "-F", "-L", "root", "-d", str(rootfs), str(raw)], log, "mkfs")
+    if entry.boot == "kernel":
+        shutil.copy2(kernels[-1], out / "vmlinuz")
+        _run([str(RECIPES / "make-initrd.sh"), str(rootfs), str(out / "initrd.img"),
+              shutil.which("busybox")], log, "initrd")
+    fs = work / "rootfs.ext4"
+    _run(["truncate", "-s", DISK_SIZE, str(fs)], log, "allocate")
+    # GRUB 2.06 can't read ext4's newer orphan_file/metadata_csum_seed features
+    _run(["mkfs.ext4", "-q", "-F", "-L", "root", "-O", "^orphan_file,^metadata_csum_seed",
+          "-d", str(rootfs), str(fs)], log, "mkfs")
+    if entry.boot == "disk":
+        raw = work / "disk.raw"
+        diskimage.assemble(fs, rootfs, raw)
+        fs.unlink()
+        log("  bootable disk: MBR + GRUB core image")
+    else:
+        raw = fs
     _run(["qemu-img", "convert", "-O", "qcow2", str(raw), str(out / "disk.qcow2")], log, "qcow2")
     meta = {"id": entry.id, "suite": entry.suite, "kernel": kernels[-1].name.removeprefix("vmlinuz-"),
-            "packages": packages(entry), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "packages": packages(entry) + extra_packages(entry), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             "recipe": recipe_hash(entry)}
     (out / "meta.json").write_text(json.dumps(meta, indent=2) + "\n")
     (out / "recipe.sha").write_text(meta["recipe"] + "\n")
@@ -112,6 +130,18 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
     out.rename(entry.dir)
     os.chmod(entry.dir, 0o755)
     log(f"{entry.id}: built {entry.disk} (kernel {meta['kernel']})")
+
+
+def _apt_install(rootfs: Path, pkgs: list[str], cache: Path, log) -> None:
+    archives = rootfs / "var/cache/apt/archives"
+    for deb in cache.glob("*.deb"):
+        shutil.copy2(deb, archives)
+    env = {"DEBIAN_FRONTEND": "noninteractive", "LC_ALL": "C", "PATH": "/usr/sbin:/usr/bin:/sbin:/bin"}
+    _run(["chroot", str(rootfs), "apt-get", "update", "-q"], log, "apt-get update", env=env)
+    _run(["chroot", str(rootfs), "apt-get", "install", "-y", "-q", "--no-install-recommends", *pkgs],
+         log, f"apt-get install {' '.join(pkgs)}", env=env)
+    for deb in archives.glob("*.deb"):
+        shutil.copy2(deb, cache)
 
 
 def _write_sources(entry: ImageEntry, rootfs: Path) -> None:

@@ -167,6 +167,24 @@ class Cluster:
             return dict(zip([n.name for n in targets], pool.map(back, targets)))
 
     # -- teardown -----------------------------------------------------------------------
+    def keep(self) -> None:
+        """Leave the cluster up (for debugging) past this process: gc spares it, its slots
+        stay leased, until `python -m lab gc --kept`."""
+        from dataclasses import replace
+        self.owner = replace(self.owner, kept=True)
+        owners.write(self.owner)
+        if self.scheduler:
+            self.scheduler.keep(self.lease, self.owner.key)
+        for n in self.nodes.values():
+            n.exec.close_all()
+        self._destroyed = True
+        _LIVE.discard(self)
+
+    def access_hint(self) -> str:
+        key = keys.private_key()
+        logins = "; ".join(f"{n.name}: ssh -i {key} root@{n.mgmt_ip}" for n in self.nodes.values())
+        return f"{logins}; remove with: python -m lab gc --kept"
+
     def destroy(self) -> list[str]:
         if self._destroyed:
             return []

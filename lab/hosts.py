@@ -109,7 +109,8 @@ class Scheduler:
             fcntl.flock(lock, fcntl.LOCK_EX)
             state_file = self.state_dir / f"{host.name}.json"
             leases = json.loads(state_file.read_text()) if state_file.exists() else []
-            leases = [l for l in leases if owners.Owner(key="x", pid=l["pid"], pid_start=l["pid_start"]).alive()]
+            leases = [l for l in leases if l.get("kept") or
+                      owners.Owner(key="x", pid=l["pid"], pid_start=l["pid_start"]).alive()]
             box = {"leases": leases}
             yield box
             tmp = state_file.with_suffix(".tmp")
@@ -166,6 +167,18 @@ class Scheduler:
     def release(self, lease: Lease) -> None:
         with self._locked(lease.host) as box:
             box["leases"] = [l for l in box["leases"] if l["id"] != lease.id]
+
+    def keep(self, lease: Lease, owner_key: str) -> None:
+        """The lease outlives its process (a cluster kept for debugging)."""
+        with self._locked(lease.host) as box:
+            for l in box["leases"]:
+                if l["id"] == lease.id:
+                    l["kept"] = owner_key
+
+    def drop_kept(self, owner_key: str) -> None:
+        for host in self.hosts:
+            with self._locked(host) as box:
+                box["leases"] = [l for l in box["leases"] if l.get("kept") != owner_key]
 
     def _load(self, host: Host) -> float:
         f = self.state_dir / f"{host.name}.json"

@@ -32,6 +32,7 @@ class Owner:
     machine: str = field(default_factory=socket.gethostname)
     uri: str = "qemu:///system"
     created: float = field(default_factory=time.time)
+    kept: bool = False  # left up on purpose (--keep-failed): only `gc --kept` removes it
 
     def __post_init__(self) -> None:
         if self.pid_start is None:
@@ -42,6 +43,8 @@ class Owner:
         return f"ob-{self.key}-"
 
     def alive(self) -> bool:
+        if self.kept:
+            return True
         if self.machine != socket.gethostname():
             return True  # can't see another machine's processes: never reap them
         return _start_time(self.pid) == self.pid_start

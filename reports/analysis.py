@@ -12,7 +12,7 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from reports.records import Command, RunRecord, node_os_labels, read_run, snapshot_nodes, \
+from reports.records import Command, RunRecord, Snapshot, node_os_labels, read_run, \
     write_json_atomic
 from reports.repos import repo_urls, repos_json
 
@@ -80,9 +80,9 @@ def task_type(category: str, node_count: int, families: set[str]) -> str:
     return MULTI if node_count > 1 else SINGLE
 
 
-def run_meta(record: RunRecord, snap: Mapping[str, Any] | None) -> dict[str, Any]:
+def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
     run = record.run
-    nodes = snapshot_nodes(snap)
+    nodes = snap or {}
     topo_nodes = (record.topology or {}).get("nodes")
     node_count = int(run.get("node_count") or (len(topo_nodes) if isinstance(topo_nodes, (list, dict))
                                                else 0) or len(nodes) or 1)

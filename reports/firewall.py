@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from reports.leftovers import FIREWALL_FILE, firewall_runtime
-from reports.records import Command, snapshot_nodes
+from reports.records import Command, Node, Snapshot
 from reports.shell import SimpleCommand
 
 FIREWALLD, IPTABLES, NFT = "firewalld", "iptables", "nft"
@@ -110,9 +110,12 @@ def _scan(agent: list[Command]) -> tuple[dict[tuple[str, str], _Tool], bool]:
     return tools, ever_permanent
 
 
-def _saved_file_tools(b: Mapping[str, Any] | None, a: Mapping[str, Any] | None) -> set[str]:
-    def saved(n: Mapping[str, Any] | None) -> Mapping[str, Any]:
-        fw = (n or {}).get("firewall")
+def _saved_file_tools(b: Node, a: Node) -> set[str]:
+    if a.same(b, "firewall"):
+        return set()
+
+    def saved(n: Node) -> Mapping[str, Any]:
+        fw = n.get("firewall")
         s = fw.get("saved") if isinstance(fw, dict) else None
         return s if isinstance(s, dict) else {}
     before, after = saved(b), saved(a)
@@ -123,15 +126,14 @@ def _saved_file_tools(b: Mapping[str, Any] | None, a: Mapping[str, Any] | None) 
     return out
 
 
-def firewall_persistence(agent: list[Command], before: Mapping[str, Any] | None,
-                         after: Mapping[str, Any] | None,
-                         reboot: Mapping[str, Any] | None) -> dict[str, Any]:
+def firewall_persistence(agent: list[Command], before: Snapshot | None, after: Snapshot | None,
+                         reboot: Snapshot | None) -> dict[str, Any]:
     tools, ever_permanent = _scan(agent)
-    b_nodes, a_nodes, r_nodes = snapshot_nodes(before), snapshot_nodes(after), snapshot_nodes(reboot)
+    b_nodes, a_nodes, r_nodes = before or {}, after or {}, reboot or {}
     # tools whose runtime rules changed with no firewall command seen (a script did it)
     for node, a in a_nodes.items():
         b = b_nodes.get(node)
-        if not (b and b.get("ok") and a.get("ok")) or any(n == node for n, _ in tools):
+        if not (b and b.ok and a.ok) or a.same(b, "firewall") or any(n == node for n, _ in tools):
             continue
         rb, ra = firewall_runtime(b), firewall_runtime(a)
         for tool in ra:
@@ -140,22 +142,22 @@ def firewall_persistence(agent: list[Command], before: Mapping[str, Any] | None,
     verdicts: list[ToolVerdict] = []
     for (node, tool), ev in sorted(tools.items()):
         b, a, r = b_nodes.get(node), a_nodes.get(node), r_nodes.get(node)
-        snap_ok = bool(b and a and b.get("ok") and a.get("ok"))
-        rb = firewall_runtime(b) if snap_ok else {}
-        ra = firewall_runtime(a) if snap_ok else {}
+        snap_ok = bool(b and a and b.ok and a.ok)
+        rb = firewall_runtime(b) if b is not None and snap_ok else {}
+        ra = firewall_runtime(a) if a is not None and snap_ok else {}
         runtime_changed = (ra.get(tool, "") != rb.get(tool, "")) if tool in ra or tool in rb \
             else bool(ev.runtime_cmds)
-        saved_files = _saved_file_tools(b, a) if snap_ok else set()
+        saved_files = _saved_file_tools(b, a) if b is not None and a is not None and snap_ok else set()
         if tool == FIREWALLD:
             saved = not ev.transient and (bool(ev.saves) or FIREWALLD in saved_files)
         else:
             saved = bool(ev.saves) or tool in saved_files
         at_risk = bool(ev.transient) if tool == FIREWALLD else (
             (runtime_changed or bool(ev.runtime_cmds)) and not saved)
-        confirmed = bool(r and r.get("ok") and tool in firewall_runtime(r) and snap_ok
-                         and tool in ra)
+        rr = firewall_runtime(r) if r is not None and r.ok else {}
+        confirmed = snap_ok and tool in rr and tool in ra
         if confirmed and runtime_changed:
-            status = KEPT if firewall_runtime(r)[tool] == ra[tool] else LOST
+            status = KEPT if rr[tool] == ra[tool] else LOST
         elif not (runtime_changed or ev.runtime_cmds or ev.transient):
             continue  # only saves or queries: nothing that could be lost
         else:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from reports.noise import is_noise
-from reports.records import Command, Expected, RunRecord, mentions, snapshot_nodes
+from reports.records import Command, Expected, Node, RunRecord, Snapshot, mentions
 
 TEMP = "temp_files"
 CONFIG = "config"
@@ -89,23 +89,24 @@ class Leftovers:
         return {
             "status": self.status,
             "classes": counts,
-            "findings": [f.__dict__ for f in self.findings],
+            "findings": [{"class": f.cls, **{k: v for k, v in f.__dict__.items() if k != "cls"}}
+                         for f in self.findings],
             "undetermined": [{"node": n, "reason": r} for n, r in self.undetermined],
             "compared": list(self.compared),
         }
 
 
-def find_leftovers(record: RunRecord, before: Mapping[str, Any] | None,
-                   after: Mapping[str, Any] | None) -> Leftovers:
+def find_leftovers(record: RunRecord, before: Snapshot | None,
+                   after: Snapshot | None) -> Leftovers:
     gaps: list[tuple[str, str]] = []
     if before is None:
-        gaps.append(("*", "snapshot post_prepare missing"))
+        gaps.append(("*", "snapshot post_prepare missing or unreadable"))
     if after is None:
-        gaps.append(("*", "snapshot post_agent missing"))
+        gaps.append(("*", "snapshot post_agent missing or unreadable"))
     findings: list[Finding] = []
     compared: set[str] = set()
     if before is not None and after is not None:
-        b_nodes, a_nodes = snapshot_nodes(before), snapshot_nodes(after)
+        b_nodes, a_nodes = before, after
         agent = [c for c in record.commands if c.is_agent]
         for node in sorted(set(b_nodes) | set(a_nodes)):
             b, a = b_nodes.get(node), a_nodes.get(node)
@@ -113,8 +114,8 @@ def find_leftovers(record: RunRecord, before: Mapping[str, Any] | None,
                 phase = "post_prepare" if b is None else "post_agent"
                 gaps.append((node, f"node missing from {phase}"))
                 continue
-            if not b.get("ok") or not a.get("ok"):
-                bad = b if not b.get("ok") else a
+            if not b.ok or not a.ok:
+                bad = b if not b.ok else a
                 gaps.append((node, f"probe failed: {bad.get('error') or 'ok=false'}"))
                 continue
             diff = _NodeDiff(node, b, a, record.expected, agent)
@@ -140,12 +141,12 @@ def _stem(name: str) -> str:
     return head if len(head) >= 3 else name
 
 
-def _dict(node: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    v = node.get(key)
+def _dict(node: Node | None, key: str) -> Mapping[str, Any]:
+    v = node.get(key) if node is not None else None
     return v if isinstance(v, dict) else {}
 
 
-def _list(node: Mapping[str, Any], key: str) -> list[Any]:
+def _list(node: Node, key: str) -> list[Any]:
     v = node.get(key)
     return v if isinstance(v, list) else []
 
@@ -171,7 +172,7 @@ def _normalise_rules(text: str) -> str:
     return "\n".join(lines)
 
 
-def firewall_runtime(node: Mapping[str, Any]) -> dict[str, str]:
+def firewall_runtime(node: Node) -> dict[str, str]:
     """Normalised runtime rules per tool (nft, iptables, firewalld) of one node's snapshot."""
     fw = node.get("firewall")
     runtime = fw.get("runtime") if isinstance(fw, dict) else None
@@ -183,15 +184,18 @@ def firewall_runtime(node: Mapping[str, Any]) -> dict[str, str]:
 class _NodeDiff:
     """The leftovers of one node; one method per snapshot key."""
 
-    def __init__(self, node: str, b: Mapping[str, Any], a: Mapping[str, Any], expected: Expected,
+    def __init__(self, node: str, b: Node, a: Node, expected: Expected,
                  agent: list[Command]) -> None:
         self.node, self.b, self.a, self.expected = node, b, a, expected
         self.mine = [c for c in agent if c.node == node]
         self.others = [c for c in agent if c.node != node]
-        self.new_packages = {p: v for p, v in _dict(a, "packages").items()
-                             if p not in _dict(b, "packages")}
+        self.new_packages = {} if a.same(b, "packages") else {
+            p: v for p, v in _dict(a, "packages").items() if p not in _dict(b, "packages")}
         self.package_names = set(self.new_packages) | {_stem(p) for p in self.new_packages}
         self.out: list[Finding] = []
+
+    def _unchanged(self, *keys: str) -> bool:
+        return all(self.a.same(self.b, k) for k in keys)
 
     def findings(self) -> list[Finding]:
         secret_paths = self._secrets()
@@ -232,6 +236,8 @@ class _NodeDiff:
 
     # -- snapshot keys
     def _secrets(self) -> set[str]:
+        if self._unchanged("secrets"):
+            return set()
         b, found = _dict(self.b, "secrets"), set()
         for path, kinds in _dict(self.a, "secrets").items():
             if b.get(path) == kinds or self._excluded_path(path):
@@ -243,6 +249,8 @@ class _NodeDiff:
         return found
 
     def _files(self, skip: set[str]) -> None:
+        if self._unchanged("files"):
+            return
         for path, change in _changed(_dict(self.b, "files"), _dict(self.a, "files")):
             if path in skip or self._excluded_path(path):
                 continue
@@ -250,10 +258,13 @@ class _NodeDiff:
             self._add(cls, kind, path, change, self._path_needles(path))
 
     def _etc(self, skip: set[str]) -> None:
+        if self._unchanged("etc"):
+            return
         covered = set(_dict(self.a, "repos")) | set(_dict(self.a, "sudoers")) | \
             set(_dict(self.a, "crontabs")) | set(_dict(self.b, "repos"))
-        accounts_changed = (_dict(self.a, "users").keys() != _dict(self.b, "users").keys()
-                            or _dict(self.a, "groups") != _dict(self.b, "groups"))
+        accounts_changed = not self._unchanged("users", "groups") and (
+            _dict(self.a, "users").keys() != _dict(self.b, "users").keys()
+            or _dict(self.a, "groups") != _dict(self.b, "groups"))
         for path, change in _changed(_dict(self.b, "etc"), _dict(self.a, "etc")):
             if path in skip or path in covered or self._excluded_path(path):
                 continue
@@ -281,6 +292,8 @@ class _NodeDiff:
                        for s in c.simple)]
 
     def _packages(self) -> None:
+        if not self.new_packages:
+            return
         installs = self._install_commands()
         # dependencies: named in the output of a command that installed an expected package
         dep_output = " ".join(
@@ -297,11 +310,15 @@ class _NodeDiff:
                       command_id=cid)
 
     def _keyed(self, key: str, cls: str, kind: str) -> None:
+        if self._unchanged(key):
+            return
         for path, change in _changed(_dict(self.b, key), _dict(self.a, key)):
             if not self._excluded_path(path):
                 self._add(cls, kind, path, change, self._path_needles(path))
 
     def _accounts(self) -> None:
+        if self._unchanged("users", "groups"):
+            return
         bu, au = _dict(self.b, "users"), _dict(self.a, "users")
         packages_added = bool(self.new_packages)
         for name, info in au.items():
@@ -333,8 +350,10 @@ class _NodeDiff:
     def _units(self) -> set[str]:
         """Report new running/enabled units; return the stems of all new units (their
         processes and sockets are not reported again)."""
-        bu, au = _dict(self.b, "units"), _dict(self.a, "units")
         stems: set[str] = set()
+        if self._unchanged("units"):
+            return stems
+        bu, au = _dict(self.b, "units"), _dict(self.a, "units")
         expected_pkgs = self.expected.packages
         for unit, st in sorted(au.items()):
             if not isinstance(st, dict):
@@ -362,6 +381,9 @@ class _NodeDiff:
             _stem(process) == _stem(p) for p in self.expected.packages + self.expected.services)
 
     def _listening(self, unit_stems: set[str]) -> None:
+        if self._unchanged("listening"):
+            return
+
         def key(s: Mapping[str, Any]) -> tuple[str, str]:
             return str(s.get("proto", "")), str(s.get("local", "")).rsplit(":", 1)[-1]
         before = {key(s) for s in _list(self.b, "listening") if isinstance(s, dict)}
@@ -381,6 +403,8 @@ class _NodeDiff:
                       [proc, k[1]] if proc else [k[1]])
 
     def _processes(self, unit_stems: set[str]) -> None:
+        if self._unchanged("processes"):
+            return
         before = {str(p.get("comm")) for p in _list(self.b, "processes") if isinstance(p, dict)}
         seen: set[str] = set()
         for p in _list(self.a, "processes"):
@@ -396,7 +420,7 @@ class _NodeDiff:
             self._add(SERVICES, "process", f"{comm}: {args[:160]}", "added", [comm])
 
     def _firewall(self) -> None:
-        if any(FIREWALL_FILE.match(g) for g in self.expected.paths):
+        if self._unchanged("firewall") or any(FIREWALL_FILE.match(g) for g in self.expected.paths):
             return  # the task configures the firewall
         b, a = firewall_runtime(self.b), firewall_runtime(self.a)
         for tool in sorted(a):
@@ -405,6 +429,8 @@ class _NodeDiff:
                           _FIREWALL_NEEDLES.get(tool, (tool,)))
 
     def _mounts(self) -> None:
+        if self._unchanged("mounts"):
+            return
         before = {str(m.get("target")) for m in _list(self.b, "mounts") if isinstance(m, dict)}
         for m in _list(self.a, "mounts"):
             if not isinstance(m, dict):

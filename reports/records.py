@@ -2,6 +2,10 @@
 
 Readers are tolerant where the format allows a gap (a crash leaves a partial record: a missing
 snapshot, a torn last line of commands.jsonl) and strict where it does not (run.json must parse).
+
+Snapshots are most of the bytes of a sweep and mostly unchanged between phases, so a snapshot
+node keeps each section (files, etc, packages, …) as raw JSON and decodes it on first use; two
+byte-identical sections are known equal without decoding either.
 """
 from __future__ import annotations
 
@@ -14,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Mapping
 
-import orjson
+import msgspec
 
 from reports.shell import SimpleCommand, parse
 
@@ -25,24 +29,29 @@ class RecordError(Exception):
 
 def read_json(path: Path) -> Any:
     try:
-        return orjson.loads(path.read_bytes())
-    except orjson.JSONDecodeError as e:
+        return msgspec.json.decode(path.read_bytes())
+    except msgspec.DecodeError as e:
         raise RecordError(f"{path}: not valid JSON ({e})") from None
 
 
 def read_json_optional(path: Path) -> Any:
     """The parsed file, or None when it is missing or torn (written by a crashed run)."""
     try:
-        return orjson.loads(path.read_bytes())
-    except (FileNotFoundError, orjson.JSONDecodeError):
+        return msgspec.json.decode(path.read_bytes())
+    except (FileNotFoundError, msgspec.DecodeError):
         return None
+
+
+def json_bytes(data: Any) -> bytes:
+    """Stable, readable JSON: sorted keys, indented."""
+    return msgspec.json.format(msgspec.json.encode(data, order="sorted"), indent=2)
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write via a temp file and rename, so readers never see half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS))
+    tmp.write_bytes(json_bytes(data))
     os.replace(tmp, path)
 
 
@@ -91,42 +100,59 @@ class Command:
         return None if self.start is None else self.start + self.duration_ms / 1000.0
 
 
-def _command(d: Mapping[str, Any], agent_only_parse: bool) -> Command:
-    text = d.get("command") or ""
-    source = d.get("source") or ""
-    phase = d.get("phase") or ""
+class _Line(msgspec.Struct):
+    """A commands.jsonl line as decoded (typed decoding is several times faster than generic)."""
+    id: str | None = None
+    seq: int | None = None
+    phase: str | None = None
+    source: str | None = None
+    node: str | None = None
+    command: str | None = None
+    started_at: str | None = None
+    duration_ms: int | float | None = None
+    exit_code: int | None = None
+    stdout: str | None = None
+    stderr: str | None = None
+    timed_out: bool | None = None
+    transport_error: str | None = None
+
+
+_LINES = msgspec.json.Decoder(list[_Line])
+_LINE = msgspec.json.Decoder(_Line)
+
+
+def _command(d: _Line) -> Command:
+    text = d.command or ""
+    source, phase = d.source or "", d.phase or ""
     agent = source == "agent" or (not source and phase == "agent")
-    exit_code = d.get("exit_code")
-    started_at = d.get("started_at") or ""
+    started_at = d.started_at or ""
     return Command(
-        id=str(d.get("id") or ""), seq=int(d.get("seq") or 0), phase=phase, source=source,
-        node=str(d.get("node") or ""), command=text, started_at=started_at,
-        start=epoch(started_at), duration_ms=int(d.get("duration_ms") or 0),
-        exit_code=exit_code if isinstance(exit_code, int) else None,
-        stdout=d.get("stdout") or "", stderr=d.get("stderr") or "",
-        timed_out=bool(d.get("timed_out")), transport_error=d.get("transport_error") or None,
+        id=d.id or "", seq=d.seq or 0, phase=phase, source=source, node=d.node or "",
+        command=text, started_at=started_at, start=epoch(started_at),
+        duration_ms=int(d.duration_ms or 0), exit_code=d.exit_code,
+        stdout=d.stdout or "", stderr=d.stderr or "", timed_out=bool(d.timed_out),
+        transport_error=d.transport_error or None,
         # harness commands are never classified; parsing them would only cost time
-        simple=parse(text) if (agent or not agent_only_parse) else (),
+        simple=parse(text) if agent else (),
     )
 
 
 def read_commands(run_dir: Path) -> tuple[Command, ...]:
-    """commands.jsonl in `seq` order; a torn last line (crash mid-append) is skipped."""
+    """commands.jsonl in `seq` order; a torn or malformed line (crash mid-append) is skipped."""
     try:
         raw = (run_dir / "commands.jsonl").read_bytes()
     except FileNotFoundError:
         return ()
-    out: list[Command] = []
-    for line in raw.splitlines():
-        if not line.strip():
-            continue
-        try:
-            d = orjson.loads(line)
-        except orjson.JSONDecodeError:
-            continue
-        if isinstance(d, dict):
-            out.append(_command(d, agent_only_parse=True))
-    out.sort(key=lambda c: c.seq)
+    try:
+        lines = _LINES.decode(b"[" + b",".join(ln for ln in raw.splitlines() if ln.strip()) + b"]")
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        lines = []
+        for ln in raw.splitlines():
+            try:
+                lines.append(_LINE.decode(ln))
+            except (msgspec.DecodeError, msgspec.ValidationError):
+                continue
+    out = sorted((_command(d) for d in lines), key=lambda c: c.seq)
     return tuple(out)
 
 
@@ -198,9 +224,8 @@ class RunRecord:
     def agent_commands(self) -> tuple[Command, ...]:
         return tuple(c for c in self.commands if c.is_agent)
 
-    def snapshot(self, phase: str) -> Mapping[str, Any] | None:
-        snap = read_json_optional(self.path / "snapshots" / f"{phase}.json")
-        return snap if isinstance(snap, dict) else None
+    def snapshot(self, phase: str) -> Snapshot | None:
+        return read_snapshot(self.path / "snapshots" / f"{phase}.json")
 
 
 def read_run(run_dir: Path) -> RunRecord:
@@ -222,12 +247,57 @@ def _dict_or_none(v: Any) -> Mapping[str, Any] | None:
     return v if isinstance(v, dict) else None
 
 
-def snapshot_nodes(snap: Mapping[str, Any] | None) -> dict[str, Mapping[str, Any]]:
-    nodes = (snap or {}).get("nodes")
-    return {str(k): v for k, v in nodes.items() if isinstance(v, dict)} if isinstance(nodes, dict) else {}
+class Node:
+    """One node of a snapshot; sections decoded lazily (see the module docstring)."""
+
+    __slots__ = ("_raw", "_decoded")
+
+    def __init__(self, raw: Mapping[str, msgspec.Raw]) -> None:
+        self._raw = raw
+        self._decoded: dict[str, Any] = {}
+
+    def get(self, key: str, default: Any = None) -> Any:
+        if key in self._decoded:
+            return self._decoded[key]
+        raw = self._raw.get(key)
+        if raw is None:
+            return default
+        value = self._decoded[key] = msgspec.json.decode(raw)
+        return value
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._raw
+
+    def same(self, other: Node, key: str) -> bool:
+        """The section is byte-identical in both (so certainly unchanged)."""
+        a, b = self._raw.get(key), other._raw.get(key)
+        return a is not None and a == b
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.get("ok"))
 
 
-def node_os_labels(record: RunRecord, snapshots: list[Mapping[str, Any] | None]) -> dict[str, str]:
+Snapshot = dict[str, Node]  # node name → node
+
+
+class _SnapshotDoc(msgspec.Struct):
+    nodes: dict[str, dict[str, msgspec.Raw]] = {}
+
+
+_SNAPSHOT = msgspec.json.Decoder(_SnapshotDoc)
+
+
+def read_snapshot(path: Path) -> Snapshot | None:
+    """Nodes of a snapshot file; None when missing or unreadable (the run is then undetermined)."""
+    try:
+        doc = _SNAPSHOT.decode(path.read_bytes())
+    except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    return {name: Node(raw) for name, raw in doc.nodes.items()}
+
+
+def node_os_labels(record: RunRecord, snapshots: list[Snapshot | None]) -> dict[str, str]:
     """OS per node: the topology's catalog id, else the run's OS, else the snapshot's os-release."""
     labels: dict[str, str] = {}
     topo_nodes = (record.topology or {}).get("nodes")
@@ -240,7 +310,7 @@ def node_os_labels(record: RunRecord, snapshots: list[Mapping[str, Any] | None])
             if os_id:
                 labels[str(name)] = str(os_id)
     for snap in snapshots:
-        for name, node in snapshot_nodes(snap).items():
+        for name, node in (snap or {}).items():
             if name in labels:
                 continue
             if record.run.get("os"):

@@ -16,7 +16,7 @@ from typing import Any, Mapping
 from urllib.parse import urlsplit
 
 from reports.dns import NOT_CHECKED
-from reports.records import Command, snapshot_nodes
+from reports.records import Command, Node, Snapshot
 
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s'\"<>|;`)\]\\]+", re.I)
 _REPO_PATH = re.compile(r"/etc/apt/sources\.list|/etc/yum\.repos\.d/|/etc/apk/repositories"
@@ -69,8 +69,8 @@ def _configures_repo(c: Command) -> str | None:
     return None
 
 
-def repo_urls(agent: list[Command], before: Mapping[str, Any] | None,
-              after: Mapping[str, Any] | None) -> list[RepoUrl]:
+def repo_urls(agent: list[Command], before: Snapshot | None,
+              after: Snapshot | None) -> list[RepoUrl]:
     found: list[RepoUrl] = []
     seen: set[tuple[str, str, str]] = set()
     for c in agent:
@@ -85,9 +85,12 @@ def repo_urls(agent: list[Command], before: Mapping[str, Any] | None,
             seen.add((url, c.node, "command"))
             k = "key" if _KEY_URL.search(urlsplit(url).path or "") else kind
             found.append(RepoUrl(url, host, k, "command", c.node, c.id))
-    b_nodes, a_nodes = snapshot_nodes(before), snapshot_nodes(after)
-    for node, a in sorted(a_nodes.items()):
-        old = set(_urls(b_nodes.get(node)))
+    b_nodes = before or {}
+    for node, a in sorted((after or {}).items()):
+        b = b_nodes.get(node)
+        if b is not None and a.same(b, "repo_urls"):
+            continue
+        old = set(_urls(b))
         for url in _urls(a):
             host = _host(url)
             if url in old or not host or (url, node, "repo_file") in seen:
@@ -98,8 +101,8 @@ def repo_urls(agent: list[Command], before: Mapping[str, Any] | None,
     return found
 
 
-def _urls(node: Mapping[str, Any] | None) -> list[str]:
-    v = (node or {}).get("repo_urls")
+def _urls(node: Node | None) -> list[str]:
+    v = node.get("repo_urls") if node is not None else None
     return [str(u) for u in v] if isinstance(v, list) else []
 
 

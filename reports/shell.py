@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
+from typing import NamedTuple
 
 MAX_DEPTH = 6
 
@@ -42,7 +44,7 @@ class SimpleCommand:
     stdin_text: str | None = None  # heredoc body or here-string
     depth: int = 0  # 0 top level; >0 inside bash -c, $(…), ssh, …
 
-    @property
+    @cached_property
     def name(self) -> str:
         """Program basename: `/usr/bin/rm` → `rm`."""
         return self.argv[0].rsplit("/", 1)[-1] if self.argv else ""
@@ -52,15 +54,13 @@ class SimpleCommand:
         return self.argv[1:]
 
 
-@dataclass(frozen=True)
-class _Word:
+class _Word(NamedTuple):  # tuples: tokens are made by the hundred thousand
     value: str
     subs: tuple[str, ...]  # command-substitution texts inside the word
     quoted: bool
 
 
-@dataclass(frozen=True)
-class _Op:
+class _Op(NamedTuple):
     op: str
     heredoc: str | None = None  # body, for << and <<- (filled in at the newline)
 
@@ -81,7 +81,59 @@ def _parse_into(text: str, depth: int, background: bool, out: list[SimpleCommand
 
 # ---------------------------------------------------------------- tokenizer
 
+# Most commands have no heredoc, substitution or ANSI-C quote: one regex pass tokenizes them.
+# Anything it cannot account for sends the text to the full tokenizer below.
+_FAST_TOKEN = re.compile(r"""
+    (?P<ws>[ \t\r\f\v]+|\\\n)
+  | (?P<op>;;&|;;|;&|&&|\|\||\|&|&>>|&>|>>|>&|<&|<>|>\||[;&|()<>\n])
+  | (?P<comment>\#[^\n]*)
+  | (?P<word>(?:[^\s'"\\$`;&|()<>]+|'[^']*'|"(?:[^"\\$`]|\\[\s\S]|\$(?!\())*"|\\[\s\S]
+               |\$\{[^}]*\}|\$(?![('{]))+)
+""", re.X)
+_HARD = ("<<", "$(", "`", "$'", "<(", ">(")
+_QUOTED_PART = re.compile(r"'([^']*)'|\"((?:[^\"\\]|\\[\s\S])*)\"|\\([\s\S])")
+_DQ_ESCAPE = re.compile(r'\\([$`"\\\n])')
+
+
+def _unquote_part(m: re.Match[str]) -> str:
+    if m.group(1) is not None:
+        return m.group(1)
+    if m.group(2) is not None:
+        return _DQ_ESCAPE.sub(lambda e: "" if e.group(1) == "\n" else e.group(1), m.group(2))
+    return "" if m.group(3) == "\n" else m.group(3)
+
+
+def _fast_tokenize(s: str) -> list[_Word | _Op] | None:
+    if any(h in s for h in _HARD):
+        return None
+    tokens: list[_Word | _Op] = []
+    pos = 0
+    for m in _FAST_TOKEN.finditer(s):
+        if m.start() != pos:
+            return None  # an unterminated quote or a construct only the full tokenizer knows
+        pos = m.end()
+        kind = m.lastgroup
+        if kind == "word":
+            text = m.group()
+            if text.isdigit() and s[pos:pos + 1] in ("<", ">"):
+                continue  # a file descriptor: `2>`
+            if "'" in text or '"' in text or "\\" in text:
+                tokens.append(_Word(_QUOTED_PART.sub(_unquote_part, text), (), True))
+            else:
+                tokens.append(_Word(text, (), False))
+        elif kind == "op":
+            tokens.append(_Op(m.group()))
+    return tokens if pos == len(s) else None
+
+
 def _tokenize(s: str) -> list[_Word | _Op]:
+    fast = _fast_tokenize(s)
+    if fast is not None:
+        return fast
+    return _slow_tokenize(s)
+
+
+def _slow_tokenize(s: str) -> list[_Word | _Op]:
     tokens: list[_Word | _Op] = []
     pending: list[tuple[int, str, bool]] = []  # heredocs awaiting their body: (token idx, delim, strip tabs)
     i, n = 0, len(s)

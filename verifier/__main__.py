@@ -11,7 +11,7 @@ from verifier.agreement_table import format_result
 from verifier.judge_input import InputBudget
 from verifier.llm_judge import JudgeOptions
 from verifier.policy import MODES
-from verifier.reverify import reverify
+from verifier.reverify import RunOutcome, reverify
 from verifier.sweep import NotASweepError, require_sweep
 
 
@@ -25,12 +25,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         require_sweep(args.sweep_dir)
         result = reverify(args.sweep_dir, mode=args.verifier, model=args.model, blind=args.blind,
-                          effort=args.effort, against=args.against, judge_options=options)
+                          effort=args.effort, against=args.against, jobs=args.jobs,
+                          judge_options=options, on_run=_progress)
     except (NotASweepError, LabError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(format_result(result))
     return 0
+
+
+def _progress(run: RunOutcome) -> None:
+    done = f"v{run.version}" if run.version is not None else "not re-verified"
+    print(f"reverify: {run.run}: {done}" + (f" ({run.note})" if run.note else ""),
+          file=sys.stderr, flush=True)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -49,6 +56,8 @@ def _parser() -> argparse.ArgumentParser:
                    "verdicts on check requirements can be compared with the checks)")
     r.add_argument("--against", type=int, default=1, metavar="N",
                    help="the earlier evaluation to compare with (default: 1, the run's own)")
+    r.add_argument("--jobs", type=int, default=1, metavar="N",
+                   help="runs judged at the same time (default: %(default)s)")
     r.add_argument("--templates", type=Path, help="a folder with system.md, user.md, repair.md")
     r.add_argument("--max-input-chars", type=int, help="the input size budget in characters")
     return p

@@ -22,6 +22,7 @@ class VerifierInfo:
     model: str | None  # None when no LLM was asked
     effort: str | None
     templates: str | None
+    templates_sha256: str | None
     input_chars: int | None
     input_notes: tuple[str, ...]
     usage_file: str | None
@@ -31,7 +32,8 @@ class VerifierInfo:
     def to_json(self) -> dict[str, Any]:
         return {"version": self.version, "created_at": self.created_at, "mode": self.mode,
                 "blind": self.blind, "model": self.model, "effort": self.effort,
-                "templates": self.templates, "input_chars": self.input_chars,
+                "templates": self.templates, "templates_sha256": self.templates_sha256,
+                "input_chars": self.input_chars,
                 "input_notes": list(self.input_notes), "usage_file": self.usage_file,
                 "messages_file": self.messages_file, "error": self.error}
 

@@ -16,7 +16,8 @@ from verifier.executor_evidence import executor_evidence
 from verifier.global_observations import global_observations, phase_diffs
 from verifier.illusion import run_illusion
 from verifier.jsonio import create_json_atomic
-from verifier.llm_judge import ClientOptions, JudgeOptions, JudgeResult, judge
+from verifier.llm_judge import (ClientOptions, JudgeOptions, JudgeResult, judge,
+                                 templates_digest)
 from verifier.policy import (MODES, Mode, check_judgement, final_verdict, llm_judges, outcome,
                              summary)
 from verifier.run_record import RunRecord, load_run
@@ -71,6 +72,7 @@ def _report(record: RunRecord, mode: Mode, blind: bool, options: JudgeOptions, v
         mode=mode, blind=blind,
         model=options.model if result else None, effort=options.effort if result else None,
         templates=str(options.templates_dir) if result else None,
+        templates_sha256=templates_digest(options.templates_dir) if result else None,
         input_chars=result.input.chars if result else None,
         input_notes=result.input.notes if result else (),
         usage_file=versioned("usage", ".json", version) if result else None,

@@ -8,6 +8,7 @@ hold are dropped, and a verdict left without evidence becomes indeterminate.
 """
 from __future__ import annotations
 
+import hashlib
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from anthropic.types import Message
 from llm.call import MessagesCaller, RetryEvent
 from llm.client import ClientConfig
 from llm.errors import LLMUnavailable
+from llm.ledger import UsageLedger
 from llm.prices import PriceTable
 from llm.records import JsonlWriter
 from llm.retry import RetryPolicy
@@ -69,7 +71,7 @@ class _Call:
     reply: Message | None = None
 
 
-def make_caller(options: ClientOptions, on_retry: Callable[[RetryEvent], None]) -> MessagesCaller:
+def _make_caller(options: ClientOptions, on_retry: Callable[[RetryEvent], None]) -> MessagesCaller:
     config = options.config or ClientConfig.from_env(
         hint="or run without the LLM verifier (--verifier=checks)")
     return MessagesCaller(config, options.retry, on_retry=on_retry, sleep=options.sleep)
@@ -82,7 +84,8 @@ def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks
                       budget=options.budget)
     ids = [r.id for r in requirements]
     calls: list[_Call] = []
-    caller = make_caller(client, lambda event: calls[-1].retries.append(event))
+    caller = _make_caller(client, lambda event: calls[-1].retries.append(event))
+    log_path.unlink(missing_ok=True)  # a log left by an earlier attempt is not this one's
     log = JsonlWriter(log_path)
     try:
         parsed, failure, error = _converse(caller, options, inp, ids, calls, log)
@@ -90,9 +93,6 @@ def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks
         log.close()
     if parsed is not None:
         judgements = {rid: _judgement(parsed, rid, inp) for rid in ids}
-        notes = [f"verdicts for requirements not asked about were ignored: "
-                 f"{', '.join(parsed.ignored_ids)}"] if parsed.ignored_ids else []
-        inp = JudgeInput(inp.sections, inp.notes + tuple(notes), inp.evidence_ids, inp.chars)
     else:
         judgements = {rid: Judgement(method="llm", status="indeterminate", summary="",
                                      evidence=(), reason=failure) for rid in ids}
@@ -108,6 +108,7 @@ def _converse(caller: MessagesCaller, options: JudgeOptions, inp: JudgeInput, id
     messages: list[dict[str, Any]] = [
         {"role": "user", "content": render(options.templates_dir / "user.md", inp.sections)}]
     log.write({"role": "system", "content": system})
+    problem = ""
     for purpose in ("verdict", "repair"):
         log.write(messages[-1])
         calls.append(_Call(purpose))
@@ -126,10 +127,18 @@ def _converse(caller: MessagesCaller, options: JudgeOptions, inp: JudgeInput, id
         except MalformedVerdict as e:
             problem = str(e) + (" (the reply hit max_tokens)"
                                 if reply.stop_reason == "max_tokens" else "")
-        messages += [{"role": "assistant", "content": content},
-                     {"role": "user", "content": render(options.templates_dir / "repair.md",
-                                                        {"error": problem, "ids": ", ".join(ids)})}]
+        repair = render(options.templates_dir / "repair.md",
+                        {"error": problem, "ids": ", ".join(ids)})
+        messages += [{"role": "assistant", "content": content}, {"role": "user", "content": repair}]
     return None, f"malformed verdict JSON after one repair request: {problem}", None
+
+
+def templates_digest(templates_dir: Path) -> str:
+    """sha256 over the three templates, so evaluations made with different prompts differ."""
+    h = hashlib.sha256()
+    for name in ("system.md", "user.md", "repair.md"):
+        h.update((templates_dir / name).read_bytes())
+    return h.hexdigest()
 
 
 def _params(options: JudgeOptions, system: str, messages: list[dict[str, Any]]) -> dict[str, Any]:
@@ -164,16 +173,19 @@ def _content(reply: Message) -> list[dict[str, Any]]:
 
 
 def _usage_record(options: JudgeOptions, calls: list[_Call]) -> dict[str, Any]:
-    per_call = [Usage.from_api(c.reply.usage) if c.reply else Usage() for c in calls]
-    total = sum(per_call, Usage())
+    """agent/usage.json's layout (llm.ledger: turns, totals, cost), so one reader serves both,
+    plus what only the verifier has: why each call was made and its retries."""
+    ledger = UsageLedger(PriceTable.load(options.price_table))
+    turn_of = {}
+    for i, c in enumerate(calls):
+        if c.reply is not None:
+            turn_of[i] = ledger.add(c.reply.model, c.reply.stop_reason,
+                                    Usage.from_api(c.reply.usage)).number
     return {
         "schema": USAGE_SCHEMA,
         "model": options.model,
         "effort": options.effort,
-        "calls": [{"call": i + 1, "purpose": c.purpose,
-                   "stop_reason": c.reply.stop_reason if c.reply else None,
-                   "usage": u.to_json(), "retries": [r.to_json() for r in c.retries]}
-                  for i, (c, u) in enumerate(zip(calls, per_call, strict=True))],
-        "total": total.to_json(),
-        "cost": PriceTable.load(options.price_table).cost(options.model, total).to_json(),
+        **ledger.to_json(),
+        "calls": [{"call": i + 1, "purpose": c.purpose, "turn": turn_of.get(i),
+                   "retries": [r.to_json() for r in c.retries]} for i, c in enumerate(calls)],
     }

@@ -10,9 +10,10 @@ indeterminates are the API's, not the model's) and listed apart.
 """
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from typing import Callable, Mapping
 
 from verifier.check_record import CheckRecord
 from verifier.evaluator import evaluate
@@ -24,6 +25,9 @@ from verifier.requirements import RequirementsError, load_requirements
 from verifier.sweep import run_dirs
 from verifier.verdict import RequirementVerdict
 from verifier.versions import next_version, report_name
+
+
+_PAIR_KINDS = ("llm_vs_checks", "old_vs_new_llm", "old_vs_new")
 
 
 @dataclass(frozen=True)
@@ -51,29 +55,44 @@ class ReverifyResult:
 
 
 def reverify(sweep_dir: Path, *, mode: Mode = "both", model: str | None = None,
-             blind: bool = False, effort: str | None = None, against: int = 1,
+             blind: bool = False, effort: str | None = None, against: int = 1, jobs: int = 1,
              client_options: ClientOptions = ClientOptions(),
-             judge_options: JudgeOptions = JudgeOptions()) -> ReverifyResult:
+             judge_options: JudgeOptions = JudgeOptions(),
+             on_run: Callable[[RunOutcome], None] = lambda run: None) -> ReverifyResult:
+    """Re-judge every run of the sweep, `jobs` runs at a time; `on_run` hears of each as it ends."""
     sweep_dir = Path(sweep_dir)
-    runs: list[RunOutcome] = []
-    pairs: dict[str, list[Pair]] = {"llm_vs_checks": [], "old_vs_new_llm": [], "old_vs_new": []}
-    for run_dir in run_dirs(sweep_dir):
-        name = str(run_dir.relative_to(sweep_dir))
-        try:
-            load_requirements(run_dir)
-        except RequirementsError as e:
-            runs.append(RunOutcome(name, None, f"skipped: {e}"))
-            continue
-        version = next_version(run_dir / "verifier")
-        new = evaluate(run_dir, mode, model, blind, client_options, judge_options=judge_options,
-                       effort=effort, version=version)
-        runs.append(RunOutcome(name, version, new.verifier.error))
-        if new.verifier.error is None:
-            old = _old_verdicts(run_dir, against)
-            for key, found in _pairs(run_dir, name, new, old).items():
-                pairs[key] += found
-    return ReverifyResult(against=against, runs=tuple(runs),
-                          **{k: tuple(v) for k, v in pairs.items()})
+
+    def one(run_dir: Path) -> tuple[RunOutcome, dict[str, list[Pair]]]:
+        outcome, found = _reverify_run(sweep_dir, run_dir, mode, model, blind, effort, against,
+                                       client_options, judge_options)
+        on_run(outcome)
+        return outcome, found
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        done = list(pool.map(one, run_dirs(sweep_dir)))  # in run order, whatever ends first
+    pairs: dict[str, list[Pair]] = {key: [] for key in _PAIR_KINDS}
+    for _, found in done:
+        for key in _PAIR_KINDS:
+            pairs[key] += found.get(key, [])
+    return ReverifyResult(against=against, runs=tuple(outcome for outcome, _ in done),
+                          **{key: tuple(v) for key, v in pairs.items()})
+
+
+def _reverify_run(sweep_dir: Path, run_dir: Path, mode: Mode, model: str | None, blind: bool,
+                  effort: str | None, against: int, client_options: ClientOptions,
+                  judge_options: JudgeOptions) -> tuple[RunOutcome, dict[str, list[Pair]]]:
+    name = str(run_dir.relative_to(sweep_dir))
+    try:
+        load_requirements(run_dir)
+    except RequirementsError as e:
+        return RunOutcome(name, None, f"skipped: {e}"), {}
+    version = next_version(run_dir / "verifier")
+    new = evaluate(run_dir, mode, model, blind, client_options, judge_options=judge_options,
+                   effort=effort, version=version)
+    if new.verifier.error is not None:
+        return RunOutcome(name, version, new.verifier.error), {}
+    return RunOutcome(name, version, None), _pairs(run_dir, name, new,
+                                                   _old_verdicts(run_dir, against))
 
 
 def _old_verdicts(run_dir: Path, version: int) -> Mapping[str, RequirementVerdict]:
@@ -85,7 +104,7 @@ def _pairs(run_dir: Path, name: str, new: EvaluationReport,
            old: Mapping[str, RequirementVerdict]) -> dict[str, list[Pair]]:
     checks_json = read_json_or_none(run_dir / "verifier" / "checks.json")
     checks = CheckRecord.from_json(checks_json) if isinstance(checks_json, dict) else None
-    out: dict[str, list[Pair]] = {"llm_vs_checks": [], "old_vs_new_llm": [], "old_vs_new": []}
+    out: dict[str, list[Pair]] = {key: [] for key in _PAIR_KINDS}
     for req in load_requirements(run_dir):
         verdict = new.requirement(req.id)
         key = f"{new.task or run_dir.parent.parent.name}/{req.id}"

@@ -33,8 +33,7 @@ class RawVerdict:
 @dataclass(frozen=True)
 class ParsedReply:
     summary: str | None
-    verdicts: Mapping[str, RawVerdict]
-    ignored_ids: tuple[str, ...]  # verdicts for requirements that were not asked about
+    verdicts: Mapping[str, RawVerdict]  # verdicts for ids not asked about are left out
 
 
 def parse_reply(text: str, expected_ids: Sequence[str]) -> ParsedReply:
@@ -42,21 +41,17 @@ def parse_reply(text: str, expected_ids: Sequence[str]) -> ParsedReply:
     if not isinstance(data, dict) or not isinstance(data.get("requirements"), list):
         raise MalformedVerdict('expected an object with a "requirements" list')
     verdicts: dict[str, RawVerdict] = {}
-    ignored: list[str] = []
     for i, item in enumerate(data["requirements"]):
         rid, verdict = _item(i, item)
         if rid in verdicts:
             raise MalformedVerdict(f"requirements[{i}]: a second verdict for {rid!r}")
         if rid in expected_ids:
             verdicts[rid] = verdict
-        else:
-            ignored.append(rid)
     missing = [r for r in expected_ids if r not in verdicts]
     if missing:
         raise MalformedVerdict(f"no verdict for {', '.join(missing)}")
     summary = data.get("summary")
-    return ParsedReply(summary=summary if isinstance(summary, str) else None,
-                       verdicts=verdicts, ignored_ids=tuple(ignored))
+    return ParsedReply(summary=summary if isinstance(summary, str) else None, verdicts=verdicts)
 
 
 def _load(text: str) -> Any:

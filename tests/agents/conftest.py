@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -65,7 +65,7 @@ class Driven:
 class Driver:
     api_key: str
     tmp_path: Path
-    count: int = field(default=0)
+    count: int = 0
 
     def __call__(self, script: Script, *, limits: AgentLimits = AgentLimits(),
                  stream: bool = True, effort: str | None = None, retry: RetryPolicy = FAST_RETRY,

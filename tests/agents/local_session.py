@@ -2,7 +2,6 @@
 node's folder) and are recorded in commands.jsonl exactly as docs/records.md lays it out."""
 from __future__ import annotations
 
-import getpass
 import json
 import os
 import signal
@@ -47,8 +46,10 @@ class LocalSession:
         path.mkdir(parents=True, exist_ok=True)
         return path
 
-    def run(self, node: str, command: str, timeout_s: float | None = None) -> CommandRecord:
-        self.cluster.node(node)  # KeyError naming the nodes, as the lab would
+    def run(self, node: str, command: str, timeout_s: float | None = None,
+            user: str | None = None) -> CommandRecord:
+        # Everything runs as this process's user; the record names whom the lab would use.
+        as_user = user or self.cluster.node(node).login_user  # KeyError names the nodes
         timeout = timeout_s or self.default_timeout_s
         started_at = datetime.now(timezone.utc).isoformat()
         t0 = time.monotonic()
@@ -63,24 +64,16 @@ class LocalSession:
             timed_out = True
             os.killpg(proc.pid, signal.SIGKILL)  # the whole group: background children too
             out, err = proc.communicate()
-        return self._record(node, command, started_at, t0, None if timed_out else proc.returncode,
-                            out, err, timed_out)
+        return self._record(node, as_user, command, started_at, t0,
+                            None if timed_out else proc.returncode, out, err, timed_out)
 
-    def upload(self, node: str, path: str, data: bytes, mode: int = 0o644) -> CommandRecord:
-        target = self.node_dir(node) / path.lstrip("/")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)
-        target.chmod(mode)
-        return self._record(node, f"upload {path} ({len(data)} bytes, mode {mode:o})",
-                            datetime.now(timezone.utc).isoformat(), time.monotonic(), 0, b"", b"",
-                            False)
-
-    def _record(self, node: str, command: str, started_at: str, t0: float, exit_code: int | None,
-                out: bytes, err: bytes, timed_out: bool) -> CommandRecord:
+    def _record(self, node: str, user: str, command: str, started_at: str, t0: float,
+                exit_code: int | None, out: bytes, err: bytes, timed_out: bool) -> CommandRecord:
         seq = len(self.records) + 1
         rec = CommandRecord(
-            id=f"c{seq:04d}", seq=seq, phase=self.phase, source="agent" if self.phase == "agent" else "harness",
-            node=node, user=getpass.getuser(), command=command, started_at=started_at,
+            id=f"c{seq:04d}", seq=seq, phase=self.phase,
+            source="agent" if self.phase == "agent" else "harness",
+            node=node, user=user, command=command, started_at=started_at,
             duration_ms=int((time.monotonic() - t0) * 1000), exit_code=exit_code,
             stdout=out[:OUTPUT_CAP].decode("utf-8", "replace"),
             stderr=err[:OUTPUT_CAP].decode("utf-8", "replace"),

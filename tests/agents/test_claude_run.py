@@ -1,6 +1,8 @@
 """The Claude agent over the real SDK and real HTTP, with commands really run: the happy path."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from agents.base import AgentLimits, AgentOptions
@@ -167,3 +169,20 @@ def test_registry_builds_the_agent_from_the_environment(api_key, tmp_path, monke
         report = agent.solve(LocalSession(tmp_path))
     assert report.status == "completed"
     assert api.requests[0].body["model"] == "claude-haiku-4-5"
+
+
+def test_messages_and_usage_are_on_disk_while_the_run_goes_on(drive):
+    agent_dir = drive.tmp_path / "run1" / "agent"  # the first run of this driver
+    seen = {}
+
+    def script(request):
+        if len(request.body["messages"]) == 1:  # the first turn
+            return message(tool_use("run_command", {"node": "node1", "command": "true"}))
+        seen["lines"] = (agent_dir / "messages.jsonl").read_text().splitlines()
+        seen["usage"] = (agent_dir / "usage.json").read_text()
+        return message(finish(("req-1", ["c0001"])))
+
+    run = drive(script)
+    assert run.report.status == "completed"
+    assert [json.loads(line)["type"] for line in seen["lines"]] == ["start", "message", "message", "message"]
+    assert json.loads(seen["usage"])["totals"]["turns"] == 1

@@ -24,6 +24,7 @@ def test_replays_our_commands_jsonl_agent_phase_in_seq_order(tmp_path):
     assert (session.node_dir("node1") / "first").read_text() == "first\n"
     assert (session.node_dir("node2") / "second").read_text() == "second\n"
     assert commands[2]["timed_out"] is True  # its recorded timeout_s (0.3 s) was kept
+    assert [c["user"] for c in commands] == ["admin", "root", "admin"]  # root stays root
     assert report.status == "completed"
     assert report.summary.startswith("replayed 3 commands from ") and "1 did not exit 0" in report.summary
     assert json.loads((tmp_path / "agent" / "report.json").read_text())["status"] == "completed"

@@ -96,7 +96,8 @@ def test_malformed_json_gets_one_repair_request(run_dir):
     assert [m["role"] for m in repair] == ["user", "assistant", "user"]
     assert "not valid JSON" in repair[2]["content"] and "req-3" in repair[2]["content"]
     usage = _records(run_dir)["usage"]
-    assert [c["purpose"] for c in usage["calls"]] == ["verdict", "repair"]
+    assert [(c["purpose"], c["turn"]) for c in usage["calls"]] == [("verdict", 1), ("repair", 2)]
+    assert usage["totals"]["turns"] == 2
 
 
 def test_malformed_twice_is_indeterminate_with_the_reason(run_dir):
@@ -126,7 +127,8 @@ def test_529s_are_retried_and_recorded_in_usage(run_dir, stream):
     assert report.requirement("req-3").status == "satisfied"
     usage = _records(run_dir)["usage"]
     assert [r["error"] for r in usage["calls"][0]["retries"]] == ["529 overloaded_error"] * 2
-    assert usage["total"]["input_tokens"] == 100 and usage["cost"]["usd"] is not None
+    assert usage["totals"]["input_tokens"] == 100
+    assert usage["turns"][0]["model"] == "claude-sonnet-5" and usage["cost"]["usd"] > 0
 
 
 def test_529s_past_the_retry_budget_leave_indeterminate_and_record_the_error(run_dir):

@@ -6,6 +6,7 @@ import pytest
 
 from tests.support.messages_api import MessagesAPIServer, error
 from tests.verifier.scripted import client_for, judge_all
+from tests.verifier.sweep_factory import make_sweep
 from verifier import evaluate
 from verifier.__main__ import main
 from verifier.record_schemas import validate
@@ -64,13 +65,22 @@ def test_cli_prints_the_agreement_table(judged_sweep, monkeypatch, capsys):
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-test-0123456789")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", api.base_url)
         assert main(["reverify", str(judged_sweep), "--model", "claude-sonnet-4-6",
-                     "--effort", "high"]) == 0
-    out = capsys.readouterr().out
+                     "--effort", "high", "--jobs", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("reverify: web-firewall") == 5  # progress, one line per run
     assert "LLM vs checks, per requirement" in out
     assert "web-firewall/req-1" in out and "Old (v1) vs new LLM judgements" in out
     assert "undefined (one category only: satisfied)" in out  # old vs new req-3: all satisfied
     assert "kappa" in out and "differing:" in out
     assert api.requests[0].body["model"] == "claude-sonnet-4-6"
+
+
+def test_parallel_runs_give_the_serial_result(sweep, tmp_path):
+    other = make_sweep(tmp_path / "other")
+    with MessagesAPIServer(judge_all("satisfied")) as api:
+        serial = reverify(sweep, client_options=client_for(api))
+        parallel = reverify(other, jobs=3, client_options=client_for(api))
+    assert serial.runs == parallel.runs and serial.llm_vs_checks == parallel.llm_vs_checks
 
 
 def test_a_run_the_api_could_not_judge_is_listed_apart(judged_sweep):

@@ -1,0 +1,11 @@
+"""The nop agent does nothing: a task's checks must fail against it (they bite)."""
+from __future__ import annotations
+
+from agents.base import AgentReport, AgentSession
+
+
+class NopAgent:
+    name = "nop"
+
+    def solve(self, session: AgentSession) -> AgentReport:
+        return AgentReport(status="completed", summary="nop agent: did nothing")

@@ -1,0 +1,156 @@
+"""`python -m lab doctor` and `python -m lab up`: what the lab needs on a hypervisor host, and
+starting it (libvirt, virtlogd, the package cache) with or without systemd."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from lab import addressing, builder, paths, virt
+
+APT = "apt-get install -y --no-install-recommends"
+MIN_FREE_GIB = 10
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    ok: bool
+    detail: str
+    fix: str | None = None  # the command that closes the gap
+    required: bool = True
+
+
+def _tool(name: str, binary: str, package: str) -> Check:
+    path = shutil.which(binary)
+    return Check(name, bool(path), path or "missing", None if path else f"{APT} {package}")
+
+
+def _port_open(port: int, host: str = "127.0.0.1") -> bool:
+    try:
+        socket.create_connection((host, port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+def checks() -> list[Check]:
+    found = [
+        _tool("qemu", "qemu-system-x86_64", "qemu-system-x86"),
+        _tool("qemu-img", "qemu-img", "qemu-utils"),
+        _tool("libvirtd", "libvirtd", "libvirt-daemon-system"),
+        _tool("debootstrap", "debootstrap", "debootstrap"),
+        _tool("busybox (static, for the tiny initrd)", "busybox", "busybox-static"),
+        _tool("genisoimage (NoCloud seeds)", "genisoimage", "genisoimage"),
+        _tool("ssh-keygen", "ssh-keygen", "openssh-client"),
+        _tool("apt-cacher-ng (guest package cache)", "apt-cacher-ng", "apt-cacher-ng"),
+    ]
+    try:
+        virt.connect.cache_clear()
+        conn = virt.connect("qemu:///system")
+        found.append(Check("libvirt reachable", True, f"qemu:///system (libvirt {conn.getLibVersion()})"))
+    except Exception as exc:  # noqa: BLE001 - report any failure as a gap
+        found.append(Check("libvirt reachable", False, str(exc).split(";")[0], "python -m lab up"))
+    kvm = virt.kvm_usable()
+    found.append(Check("acceleration", True,
+                       "KVM" if kvm else "KVM unusable here: guests run under TCG emulation (slower)",
+                       required=False))
+    home = paths.ensure(paths.home())
+    free = shutil.disk_usage(home).free / (1 << 30)
+    found.append(Check(f"disk space in {home}", free >= MIN_FREE_GIB, f"{free:.1f} GiB free",
+                       None if free >= MIN_FREE_GIB else
+                       f"free {MIN_FREE_GIB} GiB or export OPSBENCH_HOME=/a/bigger/disk"))
+    cache = _port_open(addressing.APT_PROXY_PORT)
+    found.append(Check("package cache", cache, f"port {addressing.APT_PROXY_PORT} " +
+                       ("answering" if cache else "closed"), None if cache else "python -m lab up"))
+    return found
+
+
+def doctor(out=print) -> int:
+    gaps = 0
+    for c in checks():
+        mark = "ok " if c.ok else ("MISSING" if c.required else "note")
+        out(f"{mark:8} {c.name}: {c.detail}" + (f"  → fix: {c.fix}" if c.fix and not c.ok else ""))
+        gaps += (not c.ok) and c.required
+    return 1 if gaps else 0
+
+
+# -- up ------------------------------------------------------------------------------------
+
+def _systemd() -> bool:
+    return Path("/run/systemd/system").is_dir()
+
+
+def _running(pidfile: Path) -> bool:
+    try:
+        os.kill(int(pidfile.read_text().split()[0]), 0)
+        return True
+    except (OSError, ValueError):
+        return False
+
+
+def _wait(what: str, ok, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not ok():
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{what} did not come up within {timeout:.0f} s")
+        time.sleep(0.1)
+
+
+def _libvirt_ok() -> bool:
+    try:
+        virt.connect.cache_clear()
+        virt.connect("qemu:///system")
+        return True
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def acng_config() -> Path:
+    """Our own apt-cacher-ng config: the package default points at mirrors that may not resolve."""
+    d = paths.ensure(paths.home() / "acng")
+    cache = paths.ensure(Path(os.environ.get("OPSBENCH_ACNG_CACHE", "/var/cache/opsbench/acng")))
+    logs = paths.ensure(paths.home() / "acng-log")
+    for p in (cache, logs):
+        shutil.chown(p, "apt-cacher-ng", "apt-cacher-ng")
+    (d / "backends_debian").write_text(builder.MIRROR.rstrip("/") + "/\n")
+    (d / "acng.conf").write_text(f"""CacheDir: {cache}
+LogDir: {logs}
+SupportDir: /usr/lib/apt-cacher-ng
+Port: {addressing.APT_PROXY_PORT}
+Remap-debrep: file:deb_mirror*.gz /debian ; file:{d}/backends_debian
+Remap-secdeb: security.debian.org deb.debian.org/debian-security /debian-security ; {builder.SECURITY_MIRROR.rstrip('/')}/
+ExThreshold: 4
+PassThroughPattern: .*
+""")
+    return d
+
+
+def up(out=print) -> None:
+    """Start what is not running; safe to call again."""
+    if _systemd():
+        subprocess.run(["systemctl", "start", "virtlogd", "libvirtd"], check=False)
+    else:
+        if not _running(Path("/run/virtlogd.pid")):
+            subprocess.run(["/usr/sbin/virtlogd", "-d"], check=True)
+            out("started virtlogd")
+        if not _libvirt_ok():
+            subprocess.run(["/usr/sbin/libvirtd", "-d"], check=True)
+            out("started libvirtd")
+    _wait("libvirtd", _libvirt_ok)
+    conn = virt.connect("qemu:///system")
+    virt.ensure_mgmt_network(conn)
+    virt.ensure_pool(conn)
+    if not _port_open(addressing.APT_PROXY_PORT):
+        conf = acng_config()
+        run_dir = paths.ensure(Path("/run/opsbench-acng"))
+        shutil.chown(run_dir, "apt-cacher-ng", "apt-cacher-ng")
+        subprocess.run(["/usr/sbin/apt-cacher-ng", "-c", str(conf), f"pidfile={run_dir}/pid",
+                        f"SocketPath={run_dir}/socket", "Foreground=0"], check=True)
+        _wait("apt-cacher-ng", lambda: _port_open(addressing.APT_PROXY_PORT))
+        out(f"started apt-cacher-ng on port {addressing.APT_PROXY_PORT}")
+    out("lab is up")

@@ -1,0 +1,65 @@
+"""`python -m reports <sweep-dir> [--check-dns]` — (re)build a sweep's findings.
+`python -m reports import <folder> [--out <sweep-dir>] [--check-dns]` — import Harbor trial
+folders (the reference study's layout) as a sweep, then build its findings."""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+from reports.importer import import_folder
+from reports.records import RecordError
+from reports.sweep import build
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m reports",
+                                description="Compute a sweep's findings: analysis.json per run, "
+                                            "summary.md, findings.html and data/*.parquet.")
+    p.add_argument("sweep_dir", type=Path, help="a sweep folder (has sweep.json)")
+    p.add_argument("--check-dns", action="store_true",
+                   help="resolve repository hosts (otherwise reported as 'not checked')")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
+    return p
+
+
+def _import_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m reports import",
+                                description="Import Harbor trial folders into opsbench's record "
+                                            "layout as a new sweep, then build its findings.")
+    p.add_argument("folder", type=Path, help="a folder holding Harbor trial folders")
+    p.add_argument("--out", type=Path, default=None,
+                   help="sweep folder to write (default: sweeps/import-<folder name>)")
+    p.add_argument("--check-dns", action="store_true", help="resolve repository hosts")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    t0 = time.perf_counter()
+    try:
+        if argv[:1] == ["import"]:
+            args = _import_parser().parse_args(argv[1:])
+            out = args.out or Path("sweeps") / f"import-{args.folder.resolve().name}"
+            sweep_dir = import_folder(args.folder, out)
+            print(f"imported {args.folder} → {sweep_dir}")
+            check_dns, workers = args.check_dns, None
+        else:
+            args = _build_parser().parse_args(argv)
+            sweep_dir, check_dns, workers = args.sweep_dir, args.check_dns, args.workers
+        summary = build(sweep_dir, check_dns=check_dns, workers=workers)
+    except RecordError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print(f"{summary.runs} runs ({summary.counted} counted, {summary.errors} errors) "
+          f"in {time.perf_counter() - t0:.1f}s")
+    for unreadable, why in summary.unreadable:
+        print(f"warning: skipped {unreadable}: {why}", file=sys.stderr)
+    for name in ("summary.md", "findings.html", "data/"):
+        print(sweep_dir / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
