@@ -41,27 +41,29 @@ CATEGORIES = [("single-node-os-comparison", 242, 1), ("multi-node-os-comparison"
 LINUX = ["alma9", "alpine3", "centos10", "rhel79", "rhel98", "rhel100", "ubuntu1604", "ubuntu2404"]
 APPLIANCES = {"vyos": "vyos", "opnsense": "opnsense", "sonic": "sonic", "openwrt": "openwrt"}
 
+# {n} is a fresh number per command: about two thirds of the texts are unique, the rest are the
+# exact repeats agents issue across runs (status checks, os-release), as parse caching would see.
 TEMPLATES = [
     "systemctl status {svc} --no-pager",
     "sudo systemctl restart {svc} && systemctl is-active {svc}",
     "cat /etc/os-release; uname -a",
-    "ls -la /etc/{svc}/ 2>/dev/null | head -50",
-    "grep -rn 'listen' /etc/{svc}/ || echo 'no listen directive'",
+    "ls -la /etc/{svc}/conf.{n}/ 2>/dev/null | head -50",
+    "grep -rn 'listen {n}' /etc/{svc}/ || echo 'no listen directive'",
     "dnf install -y {pkg} || apt-get install -y {pkg}",
     "ss -tlnp | grep -E ':(80|443|5672|5432)\\b'",
-    "journalctl -u {svc} --no-pager -n 50",
-    "cat > /etc/{svc}/{svc}.conf <<'EOF'\n[main]\nlisten = 0.0.0.0\n# rm -rf / is not a command here\nworkers = 4\nEOF",
-    "bash -c 'for i in 1 2 3; do curl -s http://localhost:{port}/health && break; sleep 2; done'",
-    "echo \"systemctl stop {svc}\" >> /tmp/notes.txt",
-    "sudo -u postgres psql -c \"SELECT pg_is_in_recovery();\"",
+    "journalctl -u {svc} --no-pager -n {n}",
+    "cat > /etc/{svc}/{svc}.conf <<'EOF'\n[main]\nlisten = 0.0.0.0:{n}\n# rm -rf / is not a command here\nworkers = 4\nEOF",
+    "bash -c 'for i in 1 2 3; do curl -s http://localhost:{port}/health?id={n} && break; sleep 2; done'",
+    "echo \"systemctl stop {svc} at step {n}\" >> /tmp/notes.txt",
+    "sudo -u postgres psql -c \"SELECT {n}, pg_is_in_recovery();\"",
     "firewall-cmd --permanent --add-port={port}/tcp && firewall-cmd --reload",
-    "openssl req -x509 -newkey rsa:2048 -nodes -keyout /tmp/{svc}.key -out /tmp/{svc}.crt -subj '/CN={svc}' -days 30",
-    "export PATH=$PATH:/usr/local/bin; {svc}ctl status 2>&1 | tail -20",
+    "openssl req -x509 -newkey rsa:2048 -nodes -keyout /tmp/{svc}.key -out /tmp/{svc}.crt -subj '/CN={svc}-{n}' -days 30",
+    "export PATH=$PATH:/usr/local/bin; {svc}ctl status 2>&1 | tail -{n}",
     "awk -F: '$3 >= 1000 {{print $1}}' /etc/passwd",
-    "sed -i 's/^#\\?PasswordAuthentication.*/PasswordAuthentication no/' /etc/ssh/sshd_config && sshd -t",
+    "sed -i 's/^#\\?MaxSessions.*/MaxSessions {n}/' /etc/ssh/sshd_config && sshd -t",
     "ip -br addr; ip route show",
-    "test -f /var/lib/{svc}/ready && echo ready || echo not-ready",
-    "cp /etc/{svc}/{svc}.conf /etc/{svc}/{svc}.conf.bak",
+    "test -f /var/lib/{svc}/ready.{n} && echo ready || echo not-ready",
+    "cp /etc/{svc}/{svc}.conf /etc/{svc}/{svc}.conf.{n}.bak",
 ]
 HIGH_IMPACT = [
     "systemctl stop {svc}; rm -rf /var/lib/{svc}/data && pg_basebackup -D /var/lib/{svc}/data",
@@ -145,6 +147,7 @@ def synthesise(root: Path, factor: int, seed: int = 7) -> tuple[int, int, int]:
     plan = [(cat, nodes) for cat, count, nodes in CATEGORIES for _ in range(count)] * factor
     total_bytes = 0
     total_cmds = 0
+    texts: set[str] = set()
     for i in range(n_runs):
         cat, n_nodes = plan[i]
         os_id = rng.choice(LINUX)
@@ -208,7 +211,9 @@ def synthesise(root: Path, factor: int, seed: int = 7) -> tuple[int, int, int]:
                 text = rng.choice(FIREWALL)
             else:
                 text = rng.choice(TEMPLATES)
-            text = text.format(svc=rng.choice(SERVICES), pkg=rng.choice(SERVICES), port=rng.choice([80, 443, 5672]))
+            text = text.format(svc=rng.choice(SERVICES), pkg=rng.choice(SERVICES),
+                               port=rng.choice([80, 443, 5672]), n=rng.randrange(10**9))
+            texts.add(text)
             size = rng.choice([0, 80, 400, 1500, 4000]) if rng.random() < 0.97 else 16384
             out = ("line of output from the command with some detail\n" * (size // 50 + 1))[:size]
             rc = 0 if rng.random() < 0.9 else (None if rng.random() < 0.03 else 1)
@@ -230,6 +235,7 @@ def synthesise(root: Path, factor: int, seed: int = 7) -> tuple[int, int, int]:
         (d / "verifier" / "checks.json").write_bytes(msgspec.json.encode(
             {"post_agent": [{"id": "req-1", "text": "works", "status": "satisfied", "detail": "",
                              "command_ids": []}]}))
+    print(f"  {len(texts)} distinct agent command texts among {total_cmds}")
     return n_runs, total_cmds, total_bytes
 
 

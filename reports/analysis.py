@@ -37,7 +37,6 @@ def write_analysis(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[
 def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
     before = record.snapshot("post_prepare")
     after = record.snapshot("post_agent")
-    reboot = record.snapshot("post_reboot")
     agent = [c for c in record.commands if c.is_agent]
     node_os = node_os_labels(record, [after, before])
     return {
@@ -47,7 +46,8 @@ def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str
         "leftovers": find_leftovers(record, before, after).to_json(),
         "high_impact": high_impact(agent),
         "repos": repos_json(repo_urls(agent, before, after), dns),
-        "firewall": firewall_persistence(agent, before, after, reboot),
+        "firewall": firewall_persistence(agent, before, after,
+                                         lambda: record.snapshot("post_reboot")),
         "commands": command_stats(record, node_os),
         "polling": polling_trap(agent),
         "illusion": illusion_of_done(record),

@@ -74,10 +74,14 @@ def classify(cmd: SimpleCommand) -> tuple[Match, ...]:
     if not name or name in _DATA_PROGRAMS or "--help" in args or "--version" in args:
         return ()
     found: list[Match] = []
-    for rule in _RULES:
+    rule = _BY_NAME.get(name, _service_stop if cmd.argv[0].startswith(_INIT_DIRS) else None)
+    if rule is not None:
         m = rule(name, args, cmd.argv[0])
         if m is not None:
             found.append(m)
+    m = _force_flag(name, args, cmd.argv[0])  # any program can carry a trust-bypass flag
+    if m is not None:
+        found.append(m)
     return tuple(found)
 
 
@@ -104,7 +108,7 @@ def _operands(args: tuple[str, ...], value_opts: frozenset[str]) -> list[str]:
 
 
 def _service_stop(name: str, args: tuple[str, ...], prog: str) -> Match | None:
-    if prog.startswith(("/etc/init.d/", "/etc/rc.d/init.d/")) and args[:1] == ("stop",):
+    if prog.startswith(_INIT_DIRS) and args[:1] == ("stop",):
         return Match(SERVICE_STOP, "init script stop")  # the service is named by its path
     if name == "systemctl":
         ops = _operands(args, _SYSTEMCTL_VALUE_OPTS)
@@ -181,6 +185,8 @@ def _network_flush(name: str, args: tuple[str, ...], prog: str) -> Match | None:
 
 
 def _force_flag(name: str, args: tuple[str, ...], prog: str) -> Match | None:
+    if name == "rm":
+        return None  # rm's force is part of the removal class
     for a in args:
         flag = a.split("=", 1)[0] if a.startswith("--") else a
         if flag in _TRUST_FLAGS:
@@ -210,4 +216,11 @@ def _disables_trust(setting: str) -> bool:
     return value in ("0", "false", "no", "off")
 
 
-_RULES = (_service_stop, _forced_kill, _recursive_remove, _network_flush, _force_flag)
+_INIT_DIRS = ("/etc/init.d/", "/etc/rc.d/init.d/")
+# each rule looks at the programs it names; dispatching on the name skips the others
+_BY_NAME = {
+    **dict.fromkeys(("systemctl", "service", "rc-service", "invoke-rc.d", "sv"), _service_stop),
+    **dict.fromkeys(("pkill", "killall", "killall5", "kill", "fuser"), _forced_kill),
+    "rm": _recursive_remove,
+    **dict.fromkeys(_IPTABLES | {"nft", "ip", "conntrack"}, _network_flush),
+}

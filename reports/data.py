@@ -184,7 +184,8 @@ def _high_impact_rows(a: Mapping[str, Any]) -> Iterable[tuple]:
                f["command_id"], f["phase"], f["class"], f["forms"], f["text"])
 
 
-def _table(name: str, rows: Sequence[tuple]) -> pa.Table:
+def table(name: str, rows: Sequence[tuple]) -> pa.Table:
+    """Rows (tuples in schema order) → an Arrow table of that schema."""
     cols = SCHEMAS[name]
     columns = list(zip(*rows)) if rows else [() for _ in cols]
     arrays = []
@@ -196,22 +197,23 @@ def _table(name: str, rows: Sequence[tuple]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=pa.schema([pa.field(c.name, c.type) for c in cols]))
 
 
-def write_dataset(data_dir: Path, analyses: Sequence[Mapping[str, Any]],
-                  commands: Sequence[tuple], requirements: Sequence[tuple], sweep_id: str) -> None:
+def write_dataset(data_dir: Path, analyses: Sequence[Mapping[str, Any]], commands: pa.Table,
+                  requirements: pa.Table, sweep_id: str) -> None:
+    """Write the five tables; commands and requirements come built (by the workers)."""
     data_dir.mkdir(parents=True, exist_ok=True)
     tables = {
-        "runs": [_run_row(a) for a in analyses],
+        "runs": table("runs", [_run_row(a) for a in analyses]),
         "commands": commands,
         "requirements": requirements,
-        "leftovers": [row for a in analyses for row in _leftover_rows(a)],
-        "high_impact": [row for a in analyses for row in _high_impact_rows(a)],
+        "leftovers": table("leftovers", [row for a in analyses for row in _leftover_rows(a)]),
+        "high_impact": table("high_impact", [row for a in analyses for row in _high_impact_rows(a)]),
     }
     counts = {}
-    for name, rows in tables.items():
+    for name, t in tables.items():
         tmp = data_dir / f".{name}.parquet.tmp"
-        pq.write_table(_table(name, rows), tmp)
+        pq.write_table(t, tmp)
         tmp.replace(data_dir / f"{name}.parquet")
-        counts[name] = len(rows)
+        counts[name] = t.num_rows
     write_text_atomic(data_dir / "README.md", dataset_card(sweep_id, counts))
 
 

@@ -10,8 +10,9 @@ Evidence, per node and tool (firewalld, iptables, nft):
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from reports.leftovers import FIREWALL_FILE, firewall_runtime
 from reports.records import Command, Node, Snapshot
@@ -26,6 +27,8 @@ _IPT_CHANGES = frozenset({"-A", "-I", "-D", "-R", "-N", "-X", "-F", "-P", "-E", 
                           "--insert", "--delete", "--replace", "--new-chain", "--delete-chain",
                           "--flush", "--policy", "--rename-chain"})
 _NFT_VERBS = frozenset({"add", "insert", "delete", "create", "replace", "flush", "destroy"})
+# every firewall change or save names its tool or its ruleset file; most commands name neither
+_MENTIONS_FIREWALL = re.compile(r"firewall|tables|nft|netfilter|ufw")
 _FWCMD_CHANGE_PREFIXES = ("--add-", "--remove-", "--set-", "--new-", "--delete-", "--change-",
                           "--panic-on", "--lockdown-on")
 
@@ -49,7 +52,14 @@ class ToolVerdict:
     commands: tuple[str, ...]  # ids of the commands that changed runtime rules
 
 
+_SAVERS = frozenset({"iptables-save", "ip6tables-save", "nft", "netfilter-persistent", "service",
+                     "rc-service", "tee", "cp", "mv", "install"})
+
+
 def _tool_of_save(s: SimpleCommand) -> str | None:
+    if not s.redirects and s.name not in _SAVERS and not s.argv[0].endswith(
+            ("iptables.init", "init.d/iptables")):
+        return None
     targets = [t for op, t in s.redirects if op in (">", ">>", ">|")]
     if s.name in ("iptables-save", "ip6tables-save") and targets:
         return IPTABLES
@@ -75,6 +85,8 @@ def _scan(agent: list[Command]) -> tuple[dict[tuple[str, str], _Tool], bool]:
     permanent: dict[str, set[tuple[str, ...]]] = {}  # node → changes made with --permanent
     ever_permanent = False
     for c in agent:
+        if _MENTIONS_FIREWALL.search(c.command) is None:
+            continue
         for s in c.simple:
             name, args = s.name, s.args
             if name == "firewall-cmd":
@@ -127,9 +139,10 @@ def _saved_file_tools(b: Node, a: Node) -> set[str]:
 
 
 def firewall_persistence(agent: list[Command], before: Snapshot | None, after: Snapshot | None,
-                         reboot: Snapshot | None) -> dict[str, Any]:
+                         reboot: Callable[[], Snapshot | None]) -> dict[str, Any]:
+    """`reboot` loads the post_reboot snapshot, only when there is a change it could confirm."""
     tools, ever_permanent = _scan(agent)
-    b_nodes, a_nodes, r_nodes = before or {}, after or {}, reboot or {}
+    b_nodes, a_nodes = before or {}, after or {}
     # tools whose runtime rules changed with no firewall command seen (a script did it)
     for node, a in a_nodes.items():
         b = b_nodes.get(node)
@@ -139,6 +152,7 @@ def firewall_persistence(agent: list[Command], before: Snapshot | None, after: S
         for tool in ra:
             if ra[tool] != rb.get(tool, ""):
                 tools[(node, tool)] = _Tool()
+    r_nodes = (reboot() or {}) if tools else {}
     verdicts: list[ToolVerdict] = []
     for (node, tool), ev in sorted(tools.items()):
         b, a, r = b_nodes.get(node), a_nodes.get(node), r_nodes.get(node)

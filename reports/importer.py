@@ -82,6 +82,11 @@ def _first(d: Mapping[str, Any], *dotted: str) -> Any:
     return None
 
 
+def _present(d: Mapping[str, Any], *keys: str) -> Any:
+    """The first of `keys` present (an empty list is data: nothing failed, no files)."""
+    return next((d[k] for k in keys if d.get(k) is not None), None)
+
+
 def find_trials(folder: Path) -> list[Path]:
     """Trial folders under `folder` (itself included)."""
     trials = {p.parent.parent for p in folder.rglob("executor-commands.jsonl")
@@ -221,23 +226,23 @@ def _node_snapshot(raw: Mapping[str, Any]) -> dict[str, Any]:
     node["ok"] = not raw.get("error") and raw.get("ok", True) is not False
     if raw.get("error"):
         node["error"] = str(raw["error"])
-    tmp = _first(raw, "tmp_files", "files_under_tmp", "temp_files")
+    tmp = _present(raw, "tmp_files", "files_under_tmp", "temp_files")
     if "files" not in node and tmp is not None:
         node["files"] = ({str(p): {} for p in tmp} if isinstance(tmp, list) else
                          {str(k): v if isinstance(v, dict) else {"sha256": v} for k, v in tmp.items()}
                          if isinstance(tmp, dict) else {})
-    failed = _first(raw, "failed_services", "failed_units")
+    failed = _present(raw, "failed_services", "failed_units")
     if "units" not in node and isinstance(failed, list):
         node["units"] = {str(u if not isinstance(u, dict) else u.get("unit") or u.get("name")):
                          {"active": "failed", "sub": "failed", "enabled": None} for u in failed}
-    ports = _first(raw, "listening_ports", "ports", "sockets")
+    ports = _present(raw, "listening_ports", "ports", "sockets")
     if "listening" not in node and isinstance(ports, list):
         node["listening"] = [p if isinstance(p, dict) else {"proto": "tcp", "local": f"*:{p}",
                                                            "process": ""} for p in ports]
-    health = _first(raw, "package_manager", "package_manager_health", "pkg_manager")
+    health = _present(raw, "package_manager", "package_manager_health", "pkg_manager")
     if "pkg_health" not in node and health is not None:
         node["pkg_health"] = health if isinstance(health, dict) else {"ok": bool(health), "detail": ""}
-    rel = _first(raw, "os_release", "os-release", "os")
+    rel = _present(raw, "os_release", "os-release", "os")
     if "os_release" not in node and isinstance(rel, dict):
         node["os_release"] = rel
     return node

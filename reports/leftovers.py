@@ -159,17 +159,13 @@ def _changed(b: Mapping[str, Any], a: Mapping[str, Any]) -> Iterable[tuple[str, 
             yield key, "modified"
 
 
+_COUNTERS = re.compile(r"\[\d+:\d+\]|(?<=counter) packets \d+ bytes \d+")
+
+
 def _normalise_rules(text: str) -> str:
     """Firewall dumps without comments and counters, so only rule changes compare unequal."""
-    lines = []
-    for line in (text or "").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#"):
-            continue
-        line = re.sub(r"\[\d+:\d+\]", "", line)
-        line = re.sub(r"counter packets \d+ bytes \d+", "counter", line)
-        lines.append(line)
-    return "\n".join(lines)
+    lines = (ln.strip() for ln in _COUNTERS.sub("", text or "").splitlines())
+    return "\n".join(ln for ln in lines if ln and not ln.startswith("#"))
 
 
 def firewall_runtime(node: Node) -> dict[str, str]:
@@ -189,8 +185,12 @@ class _NodeDiff:
         self.node, self.b, self.a, self.expected = node, b, a, expected
         self.mine = [c for c in agent if c.node == node]
         self.others = [c for c in agent if c.node != node]
+        old_packages = {} if a.same(b, "packages") else _dict(b, "packages")
         self.new_packages = {} if a.same(b, "packages") else {
-            p: v for p, v in _dict(a, "packages").items() if p not in _dict(b, "packages")}
+            p: v for p, v in _dict(a, "packages").items() if p not in old_packages}
+        # one text per node to rule out, in one search, needles no command mentions
+        self.text_mine = "\n".join(c.command for c in self.mine)
+        self.text_others = "\n".join(c.command for c in self.others)
         self.package_names = set(self.new_packages) | {_stem(p) for p in self.new_packages}
         self.out: list[Finding] = []
 
@@ -221,7 +221,9 @@ class _NodeDiff:
 
     def _made_by(self, needles: Iterable[str]) -> str | None:
         needles = [n for n in needles if n]
-        for cmds in (self.mine, self.others):
+        for cmds, text in ((self.mine, self.text_mine), (self.others, self.text_others)):
+            if not any(n in text for n in needles):
+                continue
             for c in cmds:
                 if any(mentions(c.command, n) for n in needles):
                     return c.id

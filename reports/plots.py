@@ -3,22 +3,29 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
-import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
 
-matplotlib.use("Agg")  # no display on CI or the lab host
+from reports.summary import SweepSummary, Table
 
-import matplotlib.pyplot as plt  # noqa: E402  (after the backend is chosen)
-from matplotlib.figure import Figure  # noqa: E402
+# Figures are built without pyplot (no global state, no display backend) and laid out by hand:
+# automatic layout ("tight", "constrained") triples the rendering time.
 
-from reports.summary import SweepSummary, Table  # noqa: E402
+
+def _figure(width: float, height: float, label_chars: int) -> tuple[Figure, Any]:
+    fig = Figure(figsize=(width, height), dpi=80)
+    FigureCanvasAgg(fig)
+    left = min(0.6, 0.03 + 0.083 * label_chars / width)  # ~0.083 in per character at 10 pt
+    # fixed margins in inches: ~0.55 below for the axis label, ~0.35 above for the title
+    fig.subplots_adjust(left=left, right=0.97, top=1 - 0.35 / height, bottom=0.55 / height)
+    return fig, fig.add_subplot()
 
 
 def _png(fig: Figure) -> str:
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=90, bbox_inches="tight")
-    plt.close(fig)
+    fig.savefig(buf, format="png")
     return base64.b64encode(buf.getvalue()).decode("ascii")
 
 
@@ -31,7 +38,7 @@ def _percent(cell: object) -> float:
 
 
 def _barh(labels: Sequence[str], values: Sequence[float], xlabel: str, title: str) -> str:
-    fig, ax = plt.subplots(figsize=(7, 0.35 * max(3, len(labels)) + 0.8))
+    fig, ax = _figure(8, 0.3 * max(3, len(labels)) + 1.0, max(len(x) for x in labels))
     ax.barh(list(labels)[::-1], list(values)[::-1], color="#4c72b0")
     ax.set_xlabel(xlabel)
     ax.set_title(title, fontsize=10)
@@ -71,7 +78,7 @@ def figures(summary: SweepSummary) -> dict[str, str]:
 
 def _boxplot(series: Mapping[str, tuple[float, ...]]) -> str:
     data = {k: v for k, v in series.items() if v}
-    fig, ax = plt.subplots(figsize=(7, 3.2))
+    fig, ax = _figure(8, 3.0, max((len(k) for k in data), default=10))
     if data:
         ax.boxplot(list(data.values()), vert=False, showfliers=True)
         ax.set_yticks(range(1, len(data) + 1), list(data.keys()))

@@ -56,6 +56,7 @@ class _Job:
     polls: list[Command] = field(default_factory=list)
     states: list[str | None] = field(default_factory=list)
     detected_by: Command | None = None
+    checks: int = 0  # polls that look at the job (the others only sleep)
 
 
 def _launch(c: Command) -> tuple[set[str], bool]:
@@ -168,8 +169,10 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
                     job.states.append(None)
                 continue
             for job in reversed(open_jobs):
-                if not (_only_sleeps(c) or any(mentions(c.command, n) for n in job.names)):
+                checks = any(mentions(c.command, n) for n in job.names)
+                if not (checks or _only_sleeps(c)):
                     continue
+                job.checks += checks
                 st = _state(c, job)
                 job.polls.append(c)
                 job.states.append(st)
@@ -181,8 +184,8 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
     for j in jobs:
         sleeps = [_sleep_seconds(p) for p in j.polls]
         loops = [p.duration_ms / 1000.0 for p in j.polls if _LOOP.search(p.command) and _sleep_seconds(p)]
-        if not (any(sleeps) or len(j.polls) >= 2):
-            continue  # a job started and looked at once is not a polling loop
+        if not j.checks or not (any(sleeps) or j.checks >= 2):
+            continue  # not polling: never looked at, or looked at once without waiting
         wasted, how = _waste(j)
         out.append({
             "node": j.node, "job": ",".join(sorted(j.names)), "launch_id": j.launch.id,

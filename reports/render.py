@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
+from typing import Any, Mapping
 
 from reports.plots import figures
 from reports.summary import SweepSummary, Table
@@ -62,8 +62,9 @@ def _html_table(t: Table) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
-def html_fragment(s: SweepSummary) -> str:
-    figs = figures(s)
+def html_fragment(s: SweepSummary, figs: Mapping[str, str] | None = None) -> str:
+    """The fragment; `figs` (table key → base64 PNG) when already rendered elsewhere."""
+    figs = figures(s) if figs is None else figs
     parts = [f'<section class="opsbench-findings"><style>{_CSS}</style>',
              f"<h2>Findings — sweep {html.escape(s.sweep_id)}</h2>",
              f"<p>{html.escape(_header(s))}.</p>"]

@@ -74,6 +74,8 @@ def repo_urls(agent: list[Command], before: Snapshot | None,
     found: list[RepoUrl] = []
     seen: set[tuple[str, str, str]] = set()
     for c in agent:
+        if "://" not in c.command:  # no URL in the text: nothing to record, whatever it does
+            continue
         kind = _configures_repo(c)
         if kind is None:
             continue

@@ -13,9 +13,9 @@ makes sense; nesting deeper than `MAX_DEPTH` is not followed.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
+
+import msgspec
 
 MAX_DEPTH = 6
 
@@ -31,23 +31,23 @@ _OPERATORS = re.compile(r";;&|;;|;&|&&|\|\||\|&|&>>|&>|>>|>&|<&|<<<|<<-|<<|<>|>\
 _PLAIN = re.compile(r"[^\s'\"\\$`;&|()<>]+")
 _BLANKS = re.compile(r"[ \t\r\f\v]+")
 _ASSIGNMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
-_SEPARATORS = frozenset({";", "&", "&&", "||", "|", "|&", "\n", ";;", ";&", ";;&", "(", ")"})
 _REDIRECTS = frozenset({">", ">>", "<", "&>", "&>>", ">&", "<&", "<>", ">|", "<<<", "<<", "<<-"})
 
 
-@dataclass(frozen=True)
-class SimpleCommand:
+class SimpleCommand(msgspec.Struct, frozen=True):
+    """One simple command as it would run. (A msgspec struct: made by the hundred thousand.)"""
     argv: tuple[str, ...]  # program and arguments, wrappers stripped, quotes removed
     wrappers: tuple[str, ...] = ()  # stripped prefixes in order, e.g. ("sudo", "nohup")
     background: bool = False  # `&`, nohup, setsid, systemd-run, screen/tmux -d
     redirects: tuple[tuple[str, str], ...] = ()  # (operator, target), e.g. (">", "/tmp/x.log")
     stdin_text: str | None = None  # heredoc body or here-string
     depth: int = 0  # 0 top level; >0 inside bash -c, $(…), ssh, …
+    name: str = ""  # program basename (`/usr/bin/rm` → `rm`), derived from argv[0]
 
-    @cached_property
-    def name(self) -> str:
-        """Program basename: `/usr/bin/rm` → `rm`."""
-        return self.argv[0].rsplit("/", 1)[-1] if self.argv else ""
+    def __post_init__(self) -> None:
+        # stored, not a property: every classifier asks for it, hundreds of thousands of times
+        if not self.name and self.argv:
+            msgspec.structs.force_setattr(self, "name", self.argv[0].rsplit("/", 1)[-1])
 
     @property
     def args(self) -> tuple[str, ...]:
@@ -81,16 +81,18 @@ def _parse_into(text: str, depth: int, background: bool, out: list[SimpleCommand
 
 # ---------------------------------------------------------------- tokenizer
 
-# Most commands have no heredoc, substitution or ANSI-C quote: one regex pass tokenizes them.
-# Anything it cannot account for sends the text to the full tokenizer below.
-_FAST_TOKEN = re.compile(r"""
-    (?P<ws>[ \t\r\f\v]+|\\\n)
-  | (?P<op>;;&|;;|;&|&&|\|\||\|&|&>>|&>|>>|>&|<&|<>|>\||[;&|()<>\n])
-  | (?P<comment>\#[^\n]*)
-  | (?P<word>(?:[^\s'"\\$`;&|()<>]+|'[^']*'|"(?:[^"\\$`]|\\[\s\S]|\$(?!\())*"|\\[\s\S]
-               |\$\{[^}]*\}|\$(?![('{]))+)
-""", re.X)
-_HARD = ("<<", "$(", "`", "$'", "<(", ">(")
+# Most commands have no heredoc, substitution or ANSI-C quote: two regex passes in C tokenize
+# them (one checks the whole text is made of known tokens, one lists them). Anything else goes to
+# the full tokenizer below; both give the same tokens (a property test holds them to it).
+_OP_RE = r";;&|;;|;&|&&|\|\||\|&|&>>|&>|>>|>&|<&|<>|>\||[;&|()<>\n]"
+# possessive quantifiers: a text that does not fit fails fast instead of backtracking
+_WORD_RE = (r"""(?:[^\s'"\\$`;&|()<>]++|'[^']*+'|"(?:[^"\\$`]|\\[\s\S]|\$(?![({]))*+"|\\[\s\S]"""
+            r"""|\$\{[^}'"\\]*+\}|\$(?![('{]))++""")
+_BLANK_RE = r"[ \t\r\f\v]*+"
+_FAST_WHOLE = re.compile(rf"(?:{_BLANK_RE}(?:{_OP_RE}|\#[^\n]*+|{_WORD_RE}))*+{_BLANK_RE}")
+# groups: fd (digits glued to a redirect), op, word; comments match with all groups empty
+_FAST_PARTS = re.compile(rf"{_BLANK_RE}(?:(\d+)(?=[<>])|({_OP_RE})|\#[^\n]*|({_WORD_RE}))")
+_HARD = re.compile(r"<<|\$\(|`|\$'|<\(|>\(|\\\n")  # … and line continuations
 _QUOTED_PART = re.compile(r"'([^']*)'|\"((?:[^\"\\]|\\[\s\S])*)\"|\\([\s\S])")
 _DQ_ESCAPE = re.compile(r'\\([$`"\\\n])')
 
@@ -104,26 +106,18 @@ def _unquote_part(m: re.Match[str]) -> str:
 
 
 def _fast_tokenize(s: str) -> list[_Word | _Op] | None:
-    if any(h in s for h in _HARD):
+    if _HARD.search(s) is not None or _FAST_WHOLE.fullmatch(s) is None:
         return None
     tokens: list[_Word | _Op] = []
-    pos = 0
-    for m in _FAST_TOKEN.finditer(s):
-        if m.start() != pos:
-            return None  # an unterminated quote or a construct only the full tokenizer knows
-        pos = m.end()
-        kind = m.lastgroup
-        if kind == "word":
-            text = m.group()
-            if text.isdigit() and s[pos:pos + 1] in ("<", ">"):
-                continue  # a file descriptor: `2>`
-            if "'" in text or '"' in text or "\\" in text:
-                tokens.append(_Word(_QUOTED_PART.sub(_unquote_part, text), (), True))
+    for fd, op, word in _FAST_PARTS.findall(s):
+        if op:
+            tokens.append(_Op(op))
+        elif word:
+            if "'" in word or '"' in word or "\\" in word:
+                tokens.append(_Word(_QUOTED_PART.sub(_unquote_part, word), (), True))
             else:
-                tokens.append(_Word(text, (), False))
-        elif kind == "op":
-            tokens.append(_Op(m.group()))
-    return tokens if pos == len(s) else None
+                tokens.append(_Word(word, (), False))
+    return tokens
 
 
 def _tokenize(s: str) -> list[_Word | _Op]:
@@ -414,11 +408,13 @@ def _build(tokens: list[_Word | _Op], depth: int, background: bool,
 def _replace_background(c: SimpleCommand) -> SimpleCommand:
     if c.background:
         return c
-    return SimpleCommand(c.argv, c.wrappers, True, c.redirects, c.stdin_text, c.depth)
+    return msgspec.structs.replace(c, background=True)
 
 
 def _emit(words: list[_Word], redirects: list[tuple[str, str]], stdin: list[str], depth: int,
           background: bool, out: list[SimpleCommand]) -> None:
+    if not words:
+        return
     for w in words:  # substitutions run wherever they appear, even in echo's arguments
         for sub in w.subs:
             _parse_into(sub, depth + 1, False, out)
@@ -450,6 +446,12 @@ _NICE_VALUE_OPTS = frozenset({"-n", "--adjustment"})
 _IONICE_VALUE_OPTS = frozenset({"-c", "-n", "--class", "--classdata"})
 _STDBUF_VALUE_OPTS = frozenset({"-i", "-o", "-e"})
 _SCREEN_VALUE_LETTERS = frozenset("SceptTh")
+
+
+_WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "setsid", "timeout", "nice", "ionice",
+                       "stdbuf", "chrt", "taskset", "unbuffer", "command", "builtin", "exec",
+                       "time", "xargs", "systemd-run", "screen", "tmux", "watch", "ip", "runuser",
+                       "su", "eval", "busybox", "ssh"}) | SHELLS
 
 
 def _skip_options(argv: list[str], i: int, value_opts: frozenset[str],
@@ -489,6 +491,8 @@ def _unwrap(argv: list[str], wrappers: tuple[str, ...], background: bool,
         if not argv:
             return
         name = argv[0].rsplit("/", 1)[-1]
+        if name not in _WRAPPERS:
+            break
         rest: list[str] | None = None
         if name in ("sudo", "doas"):
             rest = argv[_skip_options(argv, 1, frozenset(), _SUDO_VALUE_OPTS):]
@@ -617,11 +621,10 @@ def _run_shell(argv: list[str], background: bool, stdin_text: str | None, depth:
         if k < len(argv):
             _parse_into(argv[k], depth + 1, background, out)
         return True
-    if k >= len(argv) or argv[k] == "-":  # reads its script from stdin
-        if stdin_text:
-            _parse_into(stdin_text, depth + 1, background, out)
+    if (k >= len(argv) or argv[k] == "-") and stdin_text:  # its script is a heredoc
+        _parse_into(stdin_text, depth + 1, background, out)
         return True
-    return False
+    return False  # a script file, or a pipe (`curl … | bash`): the shell itself is what we see
 
 
 def _find_exec(argv: list[str], wrappers: tuple[str, ...], background: bool, depth: int,

@@ -1,0 +1,12 @@
+#!/bin/bash
+# Every prerequisite of opsbench on Debian 12 as root: apt packages, Python packages, and the
+# lab's daemons (libvirtd, virtlogd, apt-cacher-ng), started with or without systemd.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q
+apt-get install -y -q --no-install-recommends qemu-system-x86 qemu-utils libvirt-daemon-system \
+  libvirt-clients libvirt-dev pkg-config python3-dev gcc debootstrap busybox-static apt-cacher-ng \
+  dnsmasq-base iptables zstd xz-utils genisoimage openssh-client ca-certificates curl
+python3 -m pip install -q -e '.[test]'
+python3 -m lab up

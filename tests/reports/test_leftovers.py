@@ -1,0 +1,200 @@
+"""Leftovers: each class, the exclusions (expected, noise, package-owned) and the verdict."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import msgspec
+import pytest
+
+from reports.analysis import analyse_run
+from reports.leftovers import classify_path
+from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
+
+
+def run_with(tmp_path: Path, after: dict[str, Any], commands: list[str] = (),
+             expected: dict[str, list[str]] | None = None, stdout: str = "") -> dict[str, Any]:
+    r = RunBuilder(make_sweep(tmp_path / "s"), expected=expected)
+    for c in commands:
+        r.cmd(c, stdout=stdout)
+    r.snapshot("post_prepare", node1=base_node())
+    r.snapshot("post_agent", node1=after)
+    return analyse_run(r.write())["leftovers"]
+
+
+def findings(left: dict[str, Any]) -> set[tuple[str, str]]:
+    return {(f["class"], f["object"]) for f in left["findings"]}
+
+
+F = {"size": 1, "mtime": 2.0, "sha256": "x", "mode": "0644", "owner": "root"}
+
+
+def test_nothing_changed_is_none(tmp_path: Path) -> None:
+    left = run_with(tmp_path, base_node())
+    assert left["status"] == "none" and left["findings"] == []
+
+
+@pytest.mark.parametrize("update, cls, obj", [
+    ({"files": {"/tmp/scan.log": F}}, "temp_files", "/tmp/scan.log"),
+    ({"files": {"/root/node_exporter.tar.gz": F}}, "temp_files", "/root/node_exporter.tar.gz"),
+    ({"files": {"/var/tmp/tmp.Xy12": F}}, "temp_files", "/var/tmp/tmp.Xy12"),
+    ({"etc": {"/etc/sysctl.d/99-tune.conf": "x"}}, "config", "/etc/sysctl.d/99-tune.conf"),
+    ({"etc": {"/etc/ssh/sshd_config": "changed"}}, "config", "/etc/ssh/sshd_config"),
+    ({"crontabs": {"/etc/cron.d/cleanup": "c"}}, "config", "/etc/cron.d/cleanup"),
+    ({"mounts": base_node()["mounts"] + [{"source": "tmpfs", "target": "/mnt/scratch",
+                                         "fstype": "tmpfs", "options": "rw"}]},
+     "config", "/mnt/scratch (tmpfs)"),
+    ({"firewall": {"tools": ["nft"], "runtime": {"nft": "table inet filter {\n chain input {}\n}"},
+                   "saved": {"/etc/nftables.conf": "n1"}}}, "config", "nft"),
+    ({"units": {"http-test.service": {"active": "active", "sub": "running", "enabled": "disabled"}}},
+     "services", "http-test.service"),
+    ({"listening": [{"proto": "tcp", "local": "0.0.0.0:22", "process": "sshd"},
+                    {"proto": "tcp", "local": "0.0.0.0:8000", "process": "python3"}],
+      "processes": base_node()["processes"] + [{"pid": 9, "user": "root", "comm": "python3",
+                                               "args": "python3 -m http.server 8000"}]},
+     "services", "tcp/8000 python3"),
+    ({"secrets": {"/tmp/ca.key": ["private_key"]}, "files": {"/tmp/ca.key": F}},
+     "credentials", "/tmp/ca.key"),
+    ({"files": {"/root/server.crt": F}}, "credentials", "/root/server.crt"),
+    ({"secrets": {"/opt/app/.env": ["token"]}}, "credentials", "/opt/app/.env"),
+    ({"packages": {"strace": "6.1"}}, "packages", "strace"),
+    ({"repos": {"/etc/apt/sources.list.d/rabbitmq.list": "r"}}, "packages",
+     "/etc/apt/sources.list.d/rabbitmq.list"),
+    ({"users": {"tester": {"uid": 1001, "gid": 1001, "home": "/home/tester", "shell": "/bin/bash"}}},
+     "accounts", "tester"),
+    ({"groups": {"sudo": {"gid": 27, "members": ["debian", "bob"]}}}, "accounts", "sudo:+bob"),
+    ({"sudoers": {"/etc/sudoers.d/90-test": "s"}}, "accounts", "/etc/sudoers.d/90-test"),
+    ({"files": {"/root/.ssh/authorized_keys": F}}, "accounts", "/root/.ssh/authorized_keys"),
+    ({"etc": {"/etc/shadow": "new"}}, "accounts", "/etc/shadow"),
+    ({"etc": {"/etc/ssh/sshd_config.bak": "sc1"}}, "backups", "/etc/ssh/sshd_config.bak"),
+    ({"files": {"/root/nginx.conf.orig": F}}, "backups", "/root/nginx.conf.orig"),
+    ({"etc": {"/etc/hosts~": "h"}}, "backups", "/etc/hosts~"),
+    ({"etc": {"/etc/yum.conf.rpmsave": "y"}}, "backups", "/etc/yum.conf.rpmsave"),
+    ({"etc": {"/etc/default/grub.dpkg-old": "g"}}, "backups", "/etc/default/grub.dpkg-old"),
+    ({"files": {"/tmp/testfile": F}}, "test_data", "/tmp/testfile"),
+    ({"files": {"/root/dump.sql": F}}, "test_data", "/root/dump.sql"),
+])
+def test_every_class(tmp_path: Path, update: dict[str, Any], cls: str, obj: str) -> None:
+    left = run_with(tmp_path, changed(base_node(), **update))
+    assert left["status"] == "left"
+    assert (cls, obj) in findings(left)
+
+
+def test_classify_path_prefers_credentials_over_backup() -> None:
+    assert classify_path("/etc/ssl/private/site.key.bak")[0] == "credentials"
+    assert classify_path("/etc/nginx/nginx.conf.bak")[0] == "backups"
+    assert classify_path("/tmp/aide-check.log") == ("temp_files", "log file")
+    assert classify_path("/tmp/get-docker.sh") == ("temp_files", "installer leftover")
+
+
+def test_expected_changes_and_noise_are_not_leftovers(tmp_path: Path) -> None:
+    after = changed(
+        base_node(),
+        files={"/var/tmp/systemd-private-abc/tmp/x": F, "/root/.bash_history": F,
+               "/tmp/opsbench-probe.sh": F},
+        etc={"/etc/ld.so.cache": "new", "/etc/nginx/sites-enabled/app": "a",
+             "/etc/systemd/system/app.service": "u", "/etc/ssl/certs/abcd.0": "-> x"},
+        packages={"nginx": "1.24"},
+        units={"app.service": {"active": "active", "sub": "running", "enabled": "enabled"},
+               "nginx.service": {"active": "active", "sub": "running", "enabled": "enabled"},
+               "apt-daily.service": {"active": "active", "sub": "running", "enabled": "static"}},
+        listening=base_node()["listening"] + [{"proto": "tcp", "local": "0.0.0.0:80",
+                                               "process": "nginx"}],
+        users={"app": {"uid": 1001, "gid": 1001, "home": "/srv/app", "shell": "/bin/sh"}},
+        groups={"app": {"gid": 1001, "members": []}},
+    )
+    left = run_with(tmp_path, after, expected={
+        "paths": ["/etc/nginx/sites-enabled/*"], "packages": ["nginx"],
+        "services": ["app.service"], "ports": ["80/tcp"], "users": ["app"]})
+    assert left == {**left, "status": "none", "findings": []}
+
+
+def test_what_a_package_brings_along_is_part_of_the_package(tmp_path: Path) -> None:
+    after = changed(base_node(), packages={"aide": "0.18", "aide-common": "0.18"},
+                    etc={"/etc/aide/aide.conf": "a", "/etc/default/aide": "d"},
+                    users={"_aide": {"uid": 120, "gid": 120, "home": "/var/lib/aide",
+                                     "shell": "/usr/sbin/nologin"}},
+                    groups={"_aide": {"gid": 120, "members": []}})
+    left = run_with(tmp_path, after, ["apt-get install -y aide"],
+                    stdout="The following NEW packages will be installed:\n  aide aide-common\n")
+    assert findings(left) == {("packages", "aide"), ("packages", "aide-common")}
+    assert {f["command_id"] for f in left["findings"]} == {"c0001"}
+
+
+def test_dependencies_of_an_expected_package_are_not_leftovers(tmp_path: Path) -> None:
+    after = changed(base_node(), packages={"nginx": "1", "nginx-common": "1", "libnginx-mod-x": "1",
+                                           "strace": "6"})
+    left = run_with(tmp_path, after, ["apt-get install -y nginx", "apt-get install -y strace"],
+                    expected={"packages": ["nginx"]},
+                    stdout="The following NEW packages will be installed:\n  nginx nginx-common "
+                           "libnginx-mod-x\n")
+    assert findings(left) == {("packages", "strace")}
+    assert left["findings"][0]["command_id"] == "c0002"
+
+
+def test_the_command_that_made_it_is_cited(tmp_path: Path) -> None:
+    after = changed(base_node(), files={"/tmp/x.tar.gz": F, "/var/tmp/x.tar.gz": F},
+                    users={"bob": {"uid": 1002, "gid": 1002, "home": "/home/bob", "shell": "/bin/sh"}},
+                    units={"demo.service": {"active": "active", "sub": "running", "enabled": "enabled"}})
+    left = run_with(tmp_path, after, ["ls /tmp", "curl -o /var/tmp/x.tar.gz https://e.org/x.tar.gz",
+                                      "cp /var/tmp/x.tar.gz /tmp/x.tar.gz", "useradd -m bob",
+                                      "systemctl enable --now demo"])
+    cited = {f["object"]: f["command_id"] for f in left["findings"]}
+    assert cited == {"/tmp/x.tar.gz": "c0003", "/var/tmp/x.tar.gz": "c0002", "bob": "c0004",
+                     "demo.service": "c0005"}
+
+
+def test_secrets_are_reported_by_path_and_kind_only(tmp_path: Path) -> None:
+    after = changed(base_node(), secrets={"/tmp/ca.key": ["private_key"],
+                                          "/root/.pgpass": ["password_hash", "token"]},
+                    files={"/tmp/ca.key": F})
+    left = run_with(tmp_path, after)
+    creds = {f["object"]: f["detail"] for f in left["findings"] if f["class"] == "credentials"}
+    assert creds == {"/tmp/ca.key": "private_key", "/root/.pgpass": "password_hash,token"}
+    # the host key present before the agent is not new
+    assert "/etc/ssh/ssh_host_ed25519_key" not in creds
+
+
+def test_missing_snapshot_is_undetermined(tmp_path: Path) -> None:
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.snapshot("post_prepare", node1=base_node())
+    left = analyse_run(r.write())["leftovers"]
+    assert left["status"] == "undetermined"
+    assert "post_agent" in left["undetermined"][0]["reason"]
+
+
+def test_failed_probe_is_undetermined_unless_another_node_shows_leftovers(tmp_path: Path) -> None:
+    r = RunBuilder(make_sweep(tmp_path / "s"), node_count=2)
+    r.snapshot("post_prepare", node1=base_node(), node2=base_node())
+    r.snapshot("post_agent", node1=base_node(), node2={"ok": False, "error": "ssh: timeout"})
+    left = analyse_run(r.write())["leftovers"]
+    assert left["status"] == "undetermined"
+    assert left["undetermined"] == [{"node": "node2", "reason": "probe failed: ssh: timeout"}]
+
+    r = RunBuilder(make_sweep(tmp_path / "t"), node_count=2)
+    r.snapshot("post_prepare", node1=base_node(), node2=base_node())
+    r.snapshot("post_agent", node1=changed(base_node(), files={"/tmp/a.log": F}),
+               node2={"ok": False, "error": "x"})
+    left = analyse_run(r.write())["leftovers"]
+    assert left["status"] == "left" and findings(left) == {("temp_files", "/tmp/a.log")}
+
+
+def test_unreadable_snapshot_is_undetermined(tmp_path: Path) -> None:
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.snapshot("post_prepare", node1=base_node())
+    d = r.write()
+    (d / "snapshots" / "post_agent.json").write_text('{"nodes": {"node1": ')  # torn
+    assert analyse_run(d)["leftovers"]["status"] == "undetermined"
+
+
+def test_identical_sections_are_not_decoded(tmp_path: Path) -> None:
+    from reports.records import read_snapshot
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.snapshot("post_prepare", node1=base_node())
+    r.snapshot("post_agent", node1=changed(base_node(), packages={"x": "1"}))
+    d = r.write()
+    b = read_snapshot(d / "snapshots" / "post_prepare.json")["node1"]
+    a = read_snapshot(d / "snapshots" / "post_agent.json")["node1"]
+    assert a.same(b, "etc") and not a.same(b, "packages")
+    assert a.get("packages")["x"] == "1" and a.get("missing", 7) == 7
+    assert msgspec.json.decode(msgspec.json.encode(a.get("etc"))) == base_node()["etc"]

@@ -1,0 +1,54 @@
+"""The lab on real VMs (TCG here): one warm-started debian12 node for the whole module."""
+import pytest
+
+from lab.cluster import provision
+from lab.spec import ClusterSpec, NodeSpec
+
+pytestmark = pytest.mark.vm
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12", vcpus=2),))
+    with provision(spec, sweep="selftest", run="lab-vm") as c:
+        yield c
+
+
+def test_exit_codes_and_streams(cluster):
+    node = cluster.node("node1")
+    ok = node.run("hostname")
+    assert ok.exit_code == 0 and ok.stdout.strip() == "node1"
+    bad = node.run("echo oops >&2; exit 3")
+    assert bad.exit_code == 3 and bad.stderr == "oops\n" and bad.transport_error is None
+
+
+def test_timeout_kills_and_channel_stays_usable(cluster):
+    node = cluster.node("node1")
+    res = node.run("sleep 60", timeout=2)
+    assert res.timed_out and res.exit_code is None
+    assert node.run("pgrep -x sleep").exit_code == 1, "the timed-out command is still running"
+    assert node.run("echo alive").stdout == "alive\n"
+
+
+def test_large_output_is_capped(cluster):
+    node = cluster.node("node1")
+    node.exec.output_cap = 4096
+    try:
+        res = node.run("head -c 100000 /dev/zero | tr '\\0' x")
+    finally:
+        node.exec.output_cap = 1 << 20
+    assert res.truncated and len(res.stdout) == 4096 and res.exit_code == 0
+
+
+def test_login_user_has_sudo(cluster):
+    node = cluster.node("node1")
+    assert node.run("id -un", user=node.login_user).stdout.strip() == node.login_user
+    assert node.run("sudo -n true", user=node.login_user).exit_code == 0
+
+
+def test_reboot_changes_boot_id(cluster):
+    node = cluster.node("node1")
+    before = node.boot_id()
+    cluster.reboot()
+    assert node.boot_id() != before
+    assert node.run("hostname").stdout.strip() == "node1"
