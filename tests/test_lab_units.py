@@ -1,0 +1,66 @@
+"""Spec validation, address/MAC allocation and the lease scheduler, without VMs."""
+import pytest
+from hypothesis import given, strategies as st
+
+from lab import addressing, hosts
+from lab.errors import LabError
+from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
+
+
+def test_unknown_network_is_one_clear_error():
+    with pytest.raises(LabError, match="unknown network 'lan'"):
+        ClusterSpec(nodes=(NodeSpec("node1", "debian12", nics=(NicSpec("lan"),)),))
+
+
+def test_mgmt_overlap_and_bad_names_are_rejected():
+    with pytest.raises(LabError, match="overlaps"):
+        NetworkSpec("priv", "10.213.0.0/16")
+    with pytest.raises(LabError, match="invalid"):
+        NodeSpec("Node_1", "debian12")
+
+
+@given(st.integers(min_value=1, max_value=8))
+def test_task_addresses_are_unique(n):
+    nodes = tuple(NodeSpec(f"n{i}", "debian12", nics=(NicSpec("priv"),)) for i in range(n))
+    spec = ClusterSpec(nodes=nodes, networks=(NetworkSpec("priv", "10.100.0.0/24"),))
+    addrs = {str(spec.address(x.name, "priv")) for x in nodes}
+    assert len(addrs) == n
+
+
+@given(st.text(min_size=1, max_size=12))
+def test_task_macs_unique_within_a_cluster(key):
+    macs = {addressing.task_mac(key, node, nic) for node in range(8) for nic in range(8)}
+    assert len(macs) == 64
+
+
+def test_mgmt_slots_are_distinct():
+    assert len({addressing.mgmt_ip(k) for k in range(addressing.MGMT_SLOTS)}) == addressing.MGMT_SLOTS
+    assert len({addressing.mgmt_mac(k) for k in range(addressing.MGMT_SLOTS)}) == addressing.MGMT_SLOTS
+
+
+def test_scheduler_never_overcommits_and_spreads(tmp_path):
+    inv = [hosts.Host(f"h{i}", "test:///default", vcpus=20, memory_mib=60000, max_vms=50) for i in range(4)]
+    sched = hosts.Scheduler(inv, state_dir=tmp_path)
+    leases = [sched.try_acquire(hosts.Demand(vcpus=2, memory_mib=1024, vms=2)) for _ in range(45)]
+    got = [l for l in leases if l]
+    assert len(got) == 40  # 4 hosts × 10 clusters of 2 vCPUs
+    for h in inv:
+        on = [l for l in got if l.host.name == h.name]
+        assert sum(l.demand.vcpus for l in on) <= h.vcpus
+        slots = [s for l in on for s in l.slots]
+        assert len(slots) == len(set(slots))
+    sched.release(got[0])
+    assert sched.try_acquire(hosts.Demand(vcpus=2, memory_mib=1024, vms=2)) is not None
+
+
+def test_oversized_cluster_runs_alone(tmp_path):
+    sched = hosts.Scheduler([hosts.Host("h", "test:///default", 2, 20000, 8)], state_dir=tmp_path)
+    big = sched.try_acquire(hosts.Demand(vcpus=4, memory_mib=2048, vms=4))
+    assert big and big.exclusive
+    assert sched.try_acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1)) is None
+
+
+def test_fit_vcpus_under_emulation():
+    assert hosts.fit_vcpus([2, 2], 2, emulated=True) == [1, 1]
+    assert hosts.fit_vcpus([2, 2], 2, emulated=False) == [2, 2]
+    assert hosts.fit_vcpus([2], 2, emulated=True) == [2]
