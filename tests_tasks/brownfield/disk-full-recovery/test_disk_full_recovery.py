@@ -24,9 +24,10 @@ def data_unchanged(node1):
 
 @requirement("req-3")
 def app_can_write(node1):
-    # the effect, not free space in the abstract: the app user really writes 200 MiB
-    res = node1.run("runuser -u myapp -- sh -c 'dd if=/dev/zero of=/srv/myapp/data/.probe bs=1M count=200 "
-                    "status=none && sync && rm -f /srv/myapp/data/.probe'")
+    # the effect, not free space in the abstract: the app user really allocates 1 GiB
+    # (what failed in the starting condition)
+    res = node1.run("runuser -u myapp -- sh -c 'fallocate -l 1G /srv/myapp/data/.probe "
+                    "&& rm -f /srv/myapp/data/.probe'")
     assert res.rc == 0, f"myapp cannot write under /srv/myapp: {res.stderr.strip()}"
 
 
