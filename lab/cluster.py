@@ -14,8 +14,7 @@ import threading
 import time
 import uuid
 import weakref
-from dataclasses import dataclass, field
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Callable
 
 import libvirt
@@ -62,14 +61,12 @@ class Node:
 
     def run(self, command: str, timeout: float | None = 120, user: str | None = None,
             stdin: bytes | None = None, observe: bool = True) -> CommandResult:
-        result = self.exec.run(command, timeout=timeout, user=user, stdin=stdin)
-        if observe:
-            for obs in list(self.cluster.observers):
-                obs(result)
-        return result
+        return self._observed(self.exec.run(command, timeout=timeout, user=user, stdin=stdin), observe)
 
     def upload(self, path: str, data: bytes, mode: int = 0o644, observe: bool = True) -> CommandResult:
-        result = self.exec.upload(path, data, mode)
+        return self._observed(self.exec.upload(path, data, mode), observe)
+
+    def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
             for obs in list(self.cluster.observers):
                 obs(result)
@@ -240,9 +237,7 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
             raise LabError(f"node {name!r}: OS {img.id} is {reason}")
     scheduler = scheduler or (None if lease else hosts.Scheduler(hosts.load_inventory()))
     if lease is None:
-        host = scheduler.hosts[0] if len(scheduler.hosts) == 1 else None
-        vcpus = _fitted(spec, host) if host else [n.vcpus for n in spec.nodes]
-        lease = scheduler.acquire(hosts.Demand(sum(vcpus), spec.memory_mib, len(spec.nodes)))
+        lease = scheduler.acquire(demand(spec, scheduler.hosts[0]))
     owner = owners.Owner(key=uuid.uuid4().hex[:8], sweep=sweep, run=run, uri=lease.host.uri)
     owners.write(owner)
     cluster = Cluster(spec, lease, owner, scheduler, output_cap)
@@ -259,6 +254,11 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
         raise
     cluster.provision_s = round(time.monotonic() - t0, 2)
     return cluster
+
+
+def demand(spec: ClusterSpec, host: hosts.Host) -> hosts.Demand:
+    """What a cluster needs of a host, with vCPUs fitted to it under emulation."""
+    return hosts.Demand(sum(_fitted(spec, host)), spec.memory_mib, len(spec.nodes))
 
 
 def _fitted(spec: ClusterSpec, host: hosts.Host) -> list[int]:
