@@ -66,6 +66,10 @@ class Node:
     def upload(self, path: str, data: bytes, mode: int = 0o644, observe: bool = True) -> CommandResult:
         return self._observed(self.exec.upload(path, data, mode), observe)
 
+    def tcp_probe(self, port: int, timeout: float = 3.0, observe: bool = True) -> CommandResult:
+        """Can the lab host open tcp/<port> on this node's management address?"""
+        return self._observed(self.exec.tcp_probe(port, timeout), observe)
+
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
             for obs in list(self.cluster.observers):
@@ -237,7 +241,7 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
             raise LabError(f"node {name!r}: OS {img.id} is {reason}")
     scheduler = scheduler or (None if lease else hosts.Scheduler(hosts.load_inventory()))
     if lease is None:
-        lease = scheduler.acquire(demand(spec, scheduler.hosts[0]))
+        lease = scheduler.acquire(lambda host: demand(spec, host))
     owner = owners.Owner(key=uuid.uuid4().hex[:8], sweep=sweep, run=run, uri=lease.host.uri)
     owners.write(owner)
     cluster = Cluster(spec, lease, owner, scheduler, output_cap)

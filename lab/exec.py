@@ -88,9 +88,10 @@ class SSHExec:
         self._lock = threading.Lock()
 
     # -- connection ---------------------------------------------------------------------
-    def _open_sock(self):
+    def _open_sock(self, port: int | None = None, timeout: float = 10):
+        port = port or self.port
         if not self.jump:
-            return socket.create_connection((self.host, self.port), timeout=10)
+            return socket.create_connection((self.host, port), timeout=timeout)
         if self._jump_client is None or not self._jump_client.get_transport() \
                 or not self._jump_client.get_transport().is_active():
             client = paramiko.SSHClient()
@@ -99,7 +100,21 @@ class SSHExec:
                            key_filename=str(self.jump.key) if self.jump.key else None, timeout=15)
             self._jump_client = client
         return self._jump_client.get_transport().open_channel(
-            "direct-tcpip", (self.host, self.port), ("127.0.0.1", 0), timeout=10)
+            "direct-tcpip", (self.host, port), ("127.0.0.1", 0), timeout=timeout)
+
+    def tcp_probe(self, port: int, timeout: float = 3.0) -> CommandResult:
+        """Open (and close) a TCP connection to the node from the lab's side, by the route SSH
+        takes (direct, or through the jump host): what "reachable from other machines" means."""
+        started, t0 = _now(), time.monotonic()
+        try:
+            self._open_sock(port, timeout).close()
+            rc, err = 0, ""
+        except (OSError, paramiko.SSHException) as exc:
+            rc, err = 1, f"{type(exc).__name__}: {exc}"
+        return CommandResult(node=self.node, command=f"tcp-connect {self.host}:{port} (from the lab host)",
+                             user="lab", started_at=started,
+                             duration_ms=int((time.monotonic() - t0) * 1000), exit_code=rc,
+                             stdout="open\n" if rc == 0 else "", stderr=err)
 
     def connect(self, deadline_s: float = 60.0) -> None:
         deadline = time.monotonic() + deadline_s

@@ -15,6 +15,7 @@ import re
 import time
 import tomllib
 import uuid
+from typing import Callable
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -97,6 +98,16 @@ def fit_vcpus(requested: list[int], host_vcpus: int, emulated: bool) -> list[int
     return [min(r, share) for r in requested]
 
 
+def _holder_alive(lease: dict) -> bool:
+    # a SIGKILLed process is a zombie, start time unchanged, until its parent reaps it: it will
+    # never release, so its lease must not wait for the parent (an xdist controller may be slow)
+    try:
+        zombie = Path(f"/proc/{lease['pid']}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
+    except OSError:
+        zombie = False
+    return not zombie and owners.Owner(key="x", pid=lease["pid"], pid_start=lease["pid_start"]).alive()
+
+
 class Scheduler:
     def __init__(self, hosts: list[Host], state_dir: Path | None = None) -> None:
         self.hosts = hosts
@@ -109,8 +120,7 @@ class Scheduler:
             fcntl.flock(lock, fcntl.LOCK_EX)
             state_file = self.state_dir / f"{host.name}.json"
             leases = json.loads(state_file.read_text()) if state_file.exists() else []
-            leases = [l for l in leases if l.get("kept") or
-                      owners.Owner(key="x", pid=l["pid"], pid_start=l["pid_start"]).alive()]
+            leases = [l for l in leases if l.get("kept") or _holder_alive(l)]
             box = {"leases": leases}
             yield box
             tmp = state_file.with_suffix(".tmp")
@@ -131,14 +141,18 @@ class Scheduler:
         return (used_v + demand.vcpus <= host.vcpus and used_m + demand.memory_mib <= host.memory_mib
                 and used_n + demand.vms <= host.max_vms)
 
-    def try_acquire(self, demand: Demand) -> Lease | None:
-        if not any(demand.memory_mib <= h.memory_mib and demand.vms <= h.max_vms for h in self.hosts):
+    def try_acquire(self, demand: "Demand | Callable[[Host], Demand]") -> Lease | None:
+        """`demand` may depend on the host (vCPUs are fitted to each host's cores under TCG)."""
+        need = demand if callable(demand) else (lambda host: demand)
+        if not any(need(h).memory_mib <= h.memory_mib and need(h).vms <= h.max_vms for h in self.hosts):
+            demand = need(self.hosts[0])
             raise LabError(f"no lab host can ever hold {demand.vms} VMs with {demand.memory_mib} MiB; "
                            f"hosts: " + ", ".join(f"{h.name} ({h.memory_mib} MiB, {h.max_vms} VMs)"
                                                   for h in self.hosts))
         me = owners.Owner(key="x")
         # least-loaded host first, so parallel workers spread out
         for host in sorted(self.hosts, key=self._load):
+            demand = need(host)
             with self._locked(host) as box:
                 if not self._fits(host, box["leases"], demand):
                     continue
@@ -153,7 +167,8 @@ class Scheduler:
                 return lease
         return None
 
-    def acquire(self, demand: Demand, timeout_s: float = 6 * 3600, poll_s: float = 1.0) -> Lease:
+    def acquire(self, demand: "Demand | Callable[[Host], Demand]", timeout_s: float = 6 * 3600,
+                poll_s: float = 1.0) -> Lease:
         """Blocks while every host is full."""
         deadline = time.monotonic() + timeout_s
         while True:

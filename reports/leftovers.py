@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from reports.noise import is_noise
@@ -162,6 +163,8 @@ def _changed(b: Mapping[str, Any], a: Mapping[str, Any]) -> Iterable[tuple[str, 
 _COUNTERS = re.compile(r"\[\d+:\d+\]|(?<=counter) packets \d+ bytes \d+")
 
 
+# Each analysis asks for a node's rules several times, and phases and runs often share a dump.
+@lru_cache(maxsize=1024)
 def _normalise_rules(text: str) -> str:
     """Firewall dumps without comments and counters, so only rule changes compare unequal."""
     lines = (ln.strip() for ln in _COUNTERS.sub("", text or "").splitlines())

@@ -15,6 +15,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -237,6 +238,18 @@ def _dict_or_none(v: Any) -> Mapping[str, Any] | None:
     return v if isinstance(v, dict) else None
 
 
+# Runs of one OS start from the same image, so a large section (packages, /etc hashes, users)
+# is often byte-identical across the runs a process analyses: each distinct one is decoded once.
+# Decoded sections are shared, so readers never modify them. Small sections decode faster than
+# they hash.
+_SHARED_MIN_BYTES = 2048
+
+
+@lru_cache(maxsize=256)
+def _decode_shared(raw: bytes) -> Any:
+    return msgspec.json.decode(raw)
+
+
 class Node:
     """One node of a snapshot; sections decoded lazily (see the module docstring)."""
 
@@ -252,7 +265,9 @@ class Node:
         raw = self._raw.get(key)
         if raw is None:
             return default
-        value = self._decoded[key] = msgspec.json.decode(raw)
+        data = bytes(raw)
+        value = self._decoded[key] = _decode_shared(data) if len(data) >= _SHARED_MIN_BYTES \
+            else msgspec.json.decode(data)
         return value
 
     def __contains__(self, key: str) -> bool:

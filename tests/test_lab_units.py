@@ -64,3 +64,18 @@ def test_fit_vcpus_under_emulation():
     assert hosts.fit_vcpus([2, 2], 2, emulated=True) == [1, 1]
     assert hosts.fit_vcpus([2, 2], 2, emulated=False) == [2, 2]
     assert hosts.fit_vcpus([2], 2, emulated=True) == [2]
+
+
+def test_demand_is_fitted_to_each_host(tmp_path):
+    """Under TCG a 4-vCPU node gets the cores of the host it lands on, not of the first host."""
+    small = hosts.Host(name="small", uri="test:///default", vcpus=2, memory_mib=8192, max_vms=4)
+    big = hosts.Host(name="big", uri="test:///default", vcpus=8, memory_mib=8192, max_vms=4)
+    sched = hosts.Scheduler([small, big], state_dir=tmp_path)
+
+    def need(host):
+        return hosts.Demand(vcpus=sum(hosts.fit_vcpus([4], host.vcpus, emulated=True)),
+                            memory_mib=1024, vms=1)
+
+    first, second = sched.try_acquire(need), sched.try_acquire(need)
+    by_host = {lease.host.name: lease.demand.vcpus for lease in (first, second)}
+    assert by_host == {"small": 2, "big": 4}

@@ -7,6 +7,9 @@ export LC_ALL=C PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bi
 s() { printf '\n@@%s\n' "$1"; }
 have() { command -v "$1" >/dev/null 2>&1; }
 SCAN="/tmp /var/tmp /root /home"
+# GNU find prints metadata itself; busybox (Alpine) falls back to a fork per file. Under TCG a
+# fork costs tens of milliseconds: /etc alone holds hundreds of links.
+GNUFIND=; find / -maxdepth 0 -printf '' >/dev/null 2>&1 && GNUFIND=1
 s boot_id; cat /proc/sys/kernel/random/boot_id
 s kernel; uname -r
 s hostname; hostname
@@ -14,6 +17,7 @@ s os_release; cat /etc/os-release 2>/dev/null
 s files
 for d in $SCAN; do
   [ -d "$d" ] || continue
+  if [ -n "$GNUFIND" ]; then find "$d" -xdev -type f -printf '%s|%T@|%m|%u|%p\n' 2>/dev/null; continue; fi
   find "$d" -xdev -type f 2>/dev/null | while IFS= read -r f; do
     st=$(stat -c '%s|%Y|%a|%U' "$f" 2>/dev/null) || continue
     printf '%s|%s\n' "$st" "$f"
@@ -41,7 +45,8 @@ s sudoers; sha256sum /etc/sudoers /etc/sudoers.d/* 2>/dev/null
 s crontabs; sha256sum /etc/crontab /etc/cron.d/* 2>/dev/null; find /var/spool/cron -type f -print0 2>/dev/null | xargs -0 -r sha256sum
 if have systemctl && [ -d /run/systemd/system ]; then
   s units; systemctl list-units --all --no-legend --plain --type=service,socket,timer,mount,swap 2>/dev/null
-  s unit_files; systemctl list-unit-files --no-legend --type=service,socket,timer 2>/dev/null
+  # enabled = has install links under /etc (what `systemctl list-unit-files` reads, 20x cheaper)
+  s unit_enabled; find /etc/systemd/system -mindepth 2 -maxdepth 2 -type l \( -path '*.wants/*' -o -path '*.requires/*' \) 2>/dev/null | sed 's|.*/||' | sort -u
 elif have rc-status; then
   s openrc; rc-status -a 2>/dev/null
 fi
@@ -55,7 +60,10 @@ s fw_saved
 sha256sum /etc/nftables.conf /etc/nftables.d/* /etc/iptables/rules.v4 /etc/iptables/rules.v6 /etc/sysconfig/iptables /etc/sysconfig/ip6tables /etc/firewalld/zones/* /etc/firewalld/direct.xml /etc/ufw/user.rules /etc/ufw/user6.rules /etc/iptables/iptables.rules 2>/dev/null
 s mounts; cat /proc/mounts
 s etc; find /etc -xdev -type f -print0 2>/dev/null | xargs -0 -r sha256sum 2>/dev/null
-s etc_links; find /etc -xdev -type l 2>/dev/null | while IFS= read -r l; do printf '%s|%s\n' "$l" "$(readlink "$l")"; done
+s etc_links
+if [ -n "$GNUFIND" ]; then find /etc -xdev -type l -printf '%p|%l\n' 2>/dev/null
+else find /etc -xdev -type l 2>/dev/null | while IFS= read -r l; do printf '%s|%s\n' "$l" "$(readlink "$l")"; done
+fi
 s pkg_health
 if have dpkg; then out=$(dpkg --audit 2>&1); rc=$?; printf 'rc=%s\n%s\n' "$rc" "$out"
 elif have rpm; then out=$(rpm -q rpm 2>&1 && rpm --verifydb 2>&1); rc=$?; printf 'rc=%s\n%s\n' "$rc" "$out"

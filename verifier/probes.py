@@ -50,7 +50,7 @@ def parse(text: str) -> dict:
         parts = ln.split("|", 4)
         if len(parts) == 5:
             size, mtime, mode, owner, path = parts
-            files[path] = {"size": int(size), "mtime": int(mtime), "mode": mode, "owner": owner,
+            files[path] = {"size": int(size), "mtime": int(float(mtime)), "mode": mode, "owner": owner,
                            "sha256": hashes.get(path)}
     secrets: dict[str, list[str]] = {}
     for kind in ("private_key", "password_hash", "token"):
@@ -77,11 +77,9 @@ def parse(text: str) -> dict:
         f = ln.split(None, 4)
         if len(f) >= 4:
             units[f[0]] = {"load": f[1], "active": f[2], "sub": f[3], "enabled": None}
-    for ln in sec.get("unit_files", []):
-        f = ln.split()
-        if len(f) >= 2:
-            units.setdefault(f[0], {"load": None, "active": "inactive", "sub": "dead", "enabled": None})
-            units[f[0]]["enabled"] = f[1]
+    for name in sec.get("unit_enabled", []):
+        units.setdefault(name, {"load": None, "active": "inactive", "sub": "dead", "enabled": None})
+        units[name]["enabled"] = "enabled"
     for ln in sec.get("openrc", []):
         f = ln.split()
         if len(f) >= 2 and not ln.startswith("Runlevel"):
