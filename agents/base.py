@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Protocol, Sequence
+from typing import Literal, Mapping, Protocol, Sequence
 
 from lab.errors import InfrastructureError
 
@@ -80,6 +80,7 @@ class CommandRecord:
     output_cap: int
     timed_out: bool
     transport_error: str | None
+    timeout_s: float | None = None  # the foreground limit it ran under (None: none recorded)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,7 @@ class AgentSession(Protocol):
     instruction: str
     task_id: str
     requirement_ids: Sequence[str]
+    requirements: Mapping[str, str]  # id -> the authored text, so evidence can be matched to it
     cluster: ClusterInfo
     record_dir: Path  # the run folder; agents write under record_dir / "agent"
     options: AgentOptions

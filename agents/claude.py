@@ -89,7 +89,7 @@ class _Run:
                               limits=asdict(self.limits), system=self.system, tools=self.tools)
         try:
             self._add("user", [{"type": "text", "text": prompts.user_prompt(
-                self.session.instruction, self.requirement_ids)}])
+                self.session.instruction, self.session.requirements)}])
             report = self._loop()
         except Exception as e:
             self.transcript.event("error", error=type(e).__name__, message=str(e))

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Mapping
 
 from agents.base import AgentLimits, ClusterInfo, NodeInfo
 from llm.templates import render
@@ -19,9 +20,11 @@ def system_prompt(cluster: ClusterInfo, limits: AgentLimits) -> str:
         "output_chars": str(limits.output_chars_shown)})
 
 
-def user_prompt(instruction: str, requirement_ids: list[str]) -> str:
-    ids = ", ".join(requirement_ids) or "none given; name each requirement briefly"
-    return render(PROMPTS / "user.md", {"instruction": instruction.strip(), "requirement_ids": ids})
+def user_prompt(instruction: str, requirements: Mapping[str, str]) -> str:
+    """The instruction, then the requirements (id: authored text) the evidence must cite."""
+    listed = "\n".join(f"- {rid}: {text}" for rid, text in requirements.items()) \
+        or "- none given; name each requirement briefly"
+    return render(PROMPTS / "user.md", {"instruction": instruction.strip(), "requirements": listed})
 
 
 def finish_reminder() -> str:

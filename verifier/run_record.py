@@ -23,6 +23,7 @@ _COMMAND_DEFAULTS: dict[str, Any] = {
     "id": "", "seq": 0, "phase": "", "source": "", "node": "", "user": "", "command": "",
     "started_at": "", "duration_ms": 0, "exit_code": None, "stdout": "", "stderr": "",
     "truncated": False, "output_cap": 0, "timed_out": False, "transport_error": None,
+    "timeout_s": None,
 }
 
 

@@ -10,7 +10,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from agents.base import (AgentOptions, ClusterInfo, CommandRecord, Interface, NetworkInfo,
                          NodeInfo)
@@ -34,6 +34,7 @@ class LocalSession:
     instruction: str = "Write hello to /tmp/hello on node1."
     task_id: str = "local-task"
     requirement_ids: Sequence[str] = ("req-1",)
+    requirements: Mapping[str, str] = field(default_factory=lambda: {"req-1": "The thing is done."})
     cluster: ClusterInfo = field(default_factory=lambda: local_cluster("node1", "node2"))
     options: AgentOptions = field(default_factory=AgentOptions)
     task_dir: Path = Path(".")

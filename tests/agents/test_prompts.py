@@ -19,7 +19,8 @@ def test_system_prompt_describes_the_cluster_and_the_rules():
     assert "$" not in prompt.replace("$$", "")  # nothing left unfilled
 
 
-def test_user_prompt_is_the_instruction_and_the_requirement_ids():
-    assert user_prompt("  Do X.\n", ["req-1", "req-2"]) == (
-        "Do X.\n\n---\nRequirement ids for the evidence in finish: req-1, req-2.\n")
-    assert "none given" in user_prompt("Do X.", [])
+def test_user_prompt_is_the_instruction_and_the_requirements():
+    assert user_prompt("  Do X.\n", {"req-1": "X is done.", "req-2": "Y is kept."}) == (
+        "Do X.\n\n---\nThe requirements, by id, that your evidence in finish cites:\n"
+        "- req-1: X is done.\n- req-2: Y is kept.\n")
+    assert "none given" in user_prompt("Do X.", {})
