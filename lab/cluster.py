@@ -218,7 +218,7 @@ def destroy_owned(conn: libvirt.virConnect, key: str) -> list[str]:
         if net.name().startswith(prefix) and virt.destroy_network(conn, net.name()):
             removed.append(f"network {net.name()}")
     try:
-        pool = virt.ensure_pool(conn)
+        pool = virt.ensure_pool(conn, refresh=True)
         for vol in pool.listAllVolumes():
             if vol.name().startswith(prefix):
                 vol.delete()
@@ -327,8 +327,28 @@ def _apply(node: Node, script: str, what: str) -> None:
                              f"{(res.stderr or res.stdout or res.transport_error or '').strip()[-500:]}")
 
 
+def _reclaim_stale(conn: libvirt.virConnect, name: str) -> None:
+    """A restored domain keeps its template's name, one per slot. A lease is free again as soon
+    as its holder dies, but the holder's domain may still run (kill -9 before cleanup): remove
+    it when its owner is gone; a live owner holding our slot is a real conflict."""
+    try:
+        dom = conn.lookupByName(name)
+    except libvirt.libvirtError:
+        return
+    key = virt.owner_of(dom).get("key")
+    owner = owners.read_all().get(key or "")
+    if owner is not None and owner.alive():
+        raise ProvisionError(f"domain {name} (slot in use) belongs to live owner {key} (pid {owner.pid})")
+    if key:
+        destroy_owned(conn, key)
+        owners.remove(key)
+    else:
+        virt.destroy_domain(conn, name)
+
+
 def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadline_s: float) -> None:
     conn = cluster.conn
+    _reclaim_stale(conn, templates.domain_name(tpl))
     disk = virt.create_overlay(conn, f"{node.domain}.qcow2", tpl.disk)
     node.domain = templates.domain_name(tpl)
     xml = templates.restore_xml(conn, tpl, disk=disk, owner=cluster.owner.metadata() | {"node": node.name},
@@ -357,7 +377,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
             mgmt_mac=node.mgmt_mac,
             nics=tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces),
             apt_proxy=addressing.APT_PROXY_URL if img.pkg == "apt" else None)
-        virt.ensure_pool(conn)  # refresh: the seed is a pool volume too, removed with the cluster
+        virt.ensure_pool(conn, refresh=True)  # the seed is a pool volume too, removed with the cluster
     conn.createXML(virt.domain_xml(
         name=node.domain, vcpus=node.vcpus, memory_mib=node.spec.memory_mib, disk=disk, nics=nics,
         kernel=img.kernel if img.boot == "kernel" else None,

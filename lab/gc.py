@@ -29,7 +29,7 @@ def collect(uri: str = "qemu:///system", kept: bool = False,
         if dom.name().startswith("ob-"):
             keys.add(_key_of(dom.name(), dom) or "")
     keys |= {_key_of(n.name()) or "" for n in conn.listAllNetworks()}
-    pool = virt.ensure_pool(conn)
+    pool = virt.ensure_pool(conn, refresh=True)
     keys |= {_key_of(v.name()) or "" for v in pool.listAllVolumes()}
     keys |= set(owners.read_all())
     removed: list[str] = []

@@ -15,10 +15,10 @@ import re
 import time
 import tomllib
 import uuid
-from typing import Callable
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from lab import addressing, owner as owners, paths
 from lab.errors import DeadlineExceeded, LabError
@@ -99,13 +99,7 @@ def fit_vcpus(requested: list[int], host_vcpus: int, emulated: bool) -> list[int
 
 
 def _holder_alive(lease: dict) -> bool:
-    # a SIGKILLed process is a zombie, start time unchanged, until its parent reaps it: it will
-    # never release, so its lease must not wait for the parent (an xdist controller may be slow)
-    try:
-        zombie = Path(f"/proc/{lease['pid']}/stat").read_text().rsplit(")", 1)[1].split()[0] == "Z"
-    except OSError:
-        zombie = False
-    return not zombie and owners.Owner(key="x", pid=lease["pid"], pid_start=lease["pid_start"]).alive()
+    return owners.Owner(key="x", pid=lease["pid"], pid_start=lease["pid_start"]).alive()
 
 
 class Scheduler:

@@ -14,12 +14,14 @@ from lab import paths
 
 
 def _start_time(pid: int) -> str | None:
-    """Process start time (clock ticks since boot): guards against PID reuse."""
+    """Process start time (clock ticks since boot): guards against PID reuse. None for a gone
+    process, and for a zombie: killed (kill -9) but not yet reaped, it will never clean up, and
+    its parent (an xdist controller, a CI runner) may be slow to reap it."""
     try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
-    return stat.rsplit(")", 1)[1].split()[19]
+    return None if fields[0] == "Z" else fields[19]
 
 
 @dataclass(frozen=True)

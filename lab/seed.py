@@ -27,6 +27,8 @@ def user_data(*, hostname: str, login_user: str, pubkey: str, apt_proxy: str | N
         ],
         "package_update": False,
         "package_upgrade": False,
+        # keep the image's locale: generating one needs locale data minimal images lack
+        "locale": False,
     }
     if apt_proxy:
         doc["apt"] = {"proxy": apt_proxy}

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import os
+import time
 import uuid as uuidlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,7 +160,10 @@ def ensure_mgmt_network(conn: libvirt.virConnect) -> libvirt.virNetwork:
     return ensure_network(conn, mgmt_network_xml(), addressing.MGMT_NETWORK)
 
 
-def ensure_pool(conn: libvirt.virConnect) -> libvirt.virStoragePool:
+def ensure_pool(conn: libvirt.virConnect, refresh: bool = False) -> libvirt.virStoragePool:
+    """The lab's storage pool, defined and active. `refresh` rescans its folder (for files made
+    outside libvirt, and for gc); libvirt refuses that while a volume is being created, by this
+    process or another (xdist workers), so it is retried."""
     try:
         pool = conn.storagePoolLookupByName(POOL)
     except libvirt.libvirtError:
@@ -168,7 +172,14 @@ def ensure_pool(conn: libvirt.virConnect) -> libvirt.virStoragePool:
             f"<pool type='dir'><name>{POOL}</name><target><path>{target}</path></target></pool>")
     if not pool.isActive():
         pool.create()
-    pool.refresh()
+    for attempt in range(50 if refresh else 0):
+        try:
+            pool.refresh()
+            break
+        except libvirt.libvirtError as exc:
+            if "asynchronous jobs" not in str(exc) or attempt == 49:
+                raise
+            time.sleep(0.2)
     return pool
 
 

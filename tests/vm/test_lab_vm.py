@@ -9,7 +9,7 @@ pytestmark = pytest.mark.vm
 
 @pytest.fixture(scope="module")
 def cluster():
-    spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12", vcpus=2),))
+    spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12"),))
     with provision(spec, sweep="selftest", run="lab-vm") as c:
         yield c
 
@@ -52,3 +52,11 @@ def test_reboot_changes_boot_id(cluster):
     cluster.reboot()
     assert node.boot_id() != before
     assert node.run("hostname").stdout.strip() == "node1"
+
+
+def test_node_is_a_testinfra_host_over_paramiko(cluster):
+    node = cluster.node("node1")
+    assert node.testinfra_url.startswith("paramiko://root@")
+    host = node.testinfra_host()
+    assert host.file("/etc/hostname").content_string.strip() == "node1"
+    assert host.user().name == "root"
