@@ -19,7 +19,8 @@ from typing import Callable
 
 import libvirt
 
-from lab import addressing, hosts, identity, images, keys, owner as owners, paths, seed, templates, virt
+from lab import (addressing, hosts, identity, images, keys, owner as owners, paths, reachability, seed,
+                 templates, virt)
 from lab.errors import InfrastructureError, LabError, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
@@ -69,6 +70,17 @@ class Node:
     def tcp_probe(self, port: int, timeout: float = 3.0, observe: bool = True) -> CommandResult:
         """Can the lab host open tcp/<port> on this node's management address?"""
         return self._observed(self.exec.tcp_probe(port, timeout), observe)
+
+    def shuts_lab_out(self) -> str | None:
+        """After SSH was lost: how this node, alive, refuses the lab (the agent's doing), or
+        None when it may be down (infrastructure). Unknown (None) through a jump host."""
+        if self.exec.jump is not None:
+            return None
+        try:
+            dom = self.cluster.conn.lookupByName(self.domain)
+        except libvirt.libvirtError:
+            return None
+        return reachability.guest_shuts_lab_out(dom, self.mgmt_ip)
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
@@ -244,7 +256,11 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
         lease = scheduler.acquire(lambda host: demand(spec, host))
     owner = owners.Owner(key=uuid.uuid4().hex[:8], sweep=sweep, run=run, uri=lease.host.uri)
     owners.write(owner)
-    cluster = Cluster(spec, lease, owner, scheduler, output_cap)
+    try:
+        cluster = Cluster(spec, lease, owner, scheduler, output_cap)
+    except BaseException:
+        owners.remove(owner.key)  # nothing was created yet (e.g. libvirt unreachable)
+        raise
     t0 = time.monotonic()
     try:
         with _sigterm_as_interrupt():

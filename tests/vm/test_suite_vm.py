@@ -1,35 +1,162 @@
-"""The suite end to end on a real VM: the oracle passes a task, the nop agent fails it."""
+"""The suite end to end on real VMs, as users run it: `pytest tests_tasks …` in a subprocess.
+
+The three proof tasks pass with the oracle and fail with the nop agent (under xdist); `--resume`
+skips finished runs; a runtime-only firewall (replayed from our own record format) passes until
+the reboot; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests.support.messages_api import MessagesAPIServer
+from tests.verifier.scripted import judge_all
+from verifier.record_schemas import validate
+
 pytestmark = pytest.mark.vm
 ROOT = Path(__file__).resolve().parents[2]
+TASKS = {"disk-full-recovery", "host-firewall-baseline", "private-app-access"}
+NOP_FAILS = {"disk-full-recovery": ["req-1", "req-3"], "host-firewall-baseline": ["req-2", "req-3"],
+             "private-app-access": ["req-1"]}
 
 
-def _sweep(tmp_path: Path, agent: str) -> dict:
-    sweep = tmp_path / agent
-    subprocess.run([sys.executable, "-m", "pytest", "tests_tasks", "-k", "disk_full", "--os=debian12",
-                    f"--agent={agent}", f"--sweep-dir={sweep}", "-q", "-p", "no:cacheprovider"],
-                   cwd=ROOT, capture_output=True, text=True, timeout=1500)
-    runs = list(sweep.glob("disk-full-recovery/debian12/*/run.json"))
-    assert len(runs) == 1, f"expected one run record under {sweep}"
-    return json.loads(runs[0].read_text()) | {"dir": runs[0].parent}
+def sweep(sweep_dir: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-m", "pytest", "tests_tasks", "--os=debian12", f"--sweep-dir={sweep_dir}",
+           "-q", "-p", "no:cacheprovider", *args]
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=2400,
+                          env=os.environ | (env or {}))
 
 
-def test_oracle_passes_nop_fails(tmp_path):
-    oracle = _sweep(tmp_path, "oracle")
-    assert oracle["outcome"] == "passed", oracle
-    record = oracle["dir"]
-    for phase in ("pre_prepare", "post_prepare", "post_agent"):
-        snap = json.loads((record / "snapshots" / f"{phase}.json").read_text())
-        assert snap["nodes"]["node1"]["ok"]
-    phases = {json.loads(l)["phase"] for l in (record / "commands.jsonl").read_text().splitlines()}
-    assert {"prepare", "agent", "checks:post_agent", "snapshot:post_agent"} <= phases
-    assert (tmp_path / "oracle" / "report.html").exists()
-    nop = _sweep(tmp_path, "nop")
-    assert nop["outcome"] == "failed"
-    assert {"req-1", "req-3"} <= set(nop["failed_requirements"])
+def runs(sweep_dir: Path) -> dict[str, dict]:
+    found = {}
+    for path in sweep_dir.glob("*/debian12/*/run.json"):
+        run = json.loads(path.read_text())
+        assert run["task"] not in found, f"two runs of {run['task']} in {sweep_dir}"
+        found[run["task"]] = run | {"dir": path.parent}
+    return found
+
+
+def checks(run: dict) -> dict[str, dict[str, str]]:
+    """{phase: {requirement id: status}}"""
+    data = json.loads((run["dir"] / "verifier" / "checks.json").read_text())
+    return {phase: {r["id"]: r["status"] for r in results} for phase, results in data.items()}
+
+
+@pytest.fixture(scope="module")
+def oracle_sweep(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("oracle")
+    res = sweep(out, "--agent=oracle")
+    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    return out
+
+
+def test_oracle_passes_every_proof_task(oracle_sweep):
+    found = runs(oracle_sweep)
+    assert set(found) == TASKS
+    for task, run in found.items():
+        assert run["outcome"] == "passed", (task, run.get("failed_requirements"), run.get("error"))
+        for phase in ("pre_prepare", "post_prepare", "post_agent"):
+            snap = json.loads((run["dir"] / "snapshots" / f"{phase}.json").read_text())
+            assert all(n["ok"] for n in snap["nodes"].values()), (task, phase)
+        phases = {json.loads(l)["phase"] for l in (run["dir"] / "commands.jsonl").read_text().splitlines()}
+        assert {"prepare", "agent", "checks:post_agent", "snapshot:post_agent"} <= phases, task
+    fw = found["host-firewall-baseline"]
+    assert set(checks(fw)) == {"post_agent", "post_reboot"}
+    assert set(checks(fw)["post_reboot"].values()) == {"satisfied"}
+    topo = json.loads((found["private-app-access"]["dir"] / "topology.json").read_text())
+    assert [n["name"] for n in topo["nodes"]] == ["node1", "node2"]
+    assert (oracle_sweep / "report.html").exists() and (oracle_sweep / "summary.md").exists()
+    assert (oracle_sweep / "data" / "runs.parquet").exists()
+
+
+def test_nop_fails_every_task_under_xdist_and_resume_skips_finished_runs(tmp_path):
+    out = tmp_path / "nop"
+    res = sweep(out, "--agent=nop", "-n", "2")
+    assert res.returncode == 1, res.stdout[-3000:] + res.stderr[-3000:]
+    found = runs(out)
+    assert {t: (r["outcome"], sorted(r["failed_requirements"])) for t, r in found.items()} == \
+        {t: ("failed", reqs) for t, reqs in NOP_FAILS.items()}
+    assert len(list(out.glob("*/*/*/run.json"))) == 3, "xdist workers must share one sweep"
+    stamps = {t: r["finished_at"] for t, r in found.items()}
+    again = sweep(out, "--agent=nop", "--resume")
+    assert again.returncode == 1, again.stdout[-3000:]
+    assert {t: r["finished_at"] for t, r in runs(out).items()} == stamps, "--resume re-ran a finished run"
+
+
+RUNTIME_ONLY = [  # nftables rules loaded at runtime and never saved: gone after a reboot
+    "sudo nft add table inet filter",
+    "sudo nft add chain inet filter input '{ type filter hook input priority 0; policy accept; }'",
+    "sudo nft add rule inet filter input ct state established,related accept",
+    "sudo nft add rule inet filter input iif lo accept",
+    "sudo nft add rule inet filter input tcp dport '{ 22, 8080 }' accept",
+    "sudo nft add chain inet filter input '{ policy drop; }'",
+]
+LOCKOUT = [  # policy drop before established connections are accepted: the session dies
+    "sudo nft add table inet filter",
+    "sudo nft add chain inet filter input '{ type filter hook input priority 0; policy drop; }'",
+    "sudo nft add rule inet filter input tcp dport '{ 22, 8080 }' accept",
+]
+
+
+def replay_log(folder: Path, commands: list[str]) -> Path:
+    """Our own record format (commands.jsonl, agent phase) for the replay agent."""
+    folder.mkdir()
+    (folder / "commands.jsonl").write_text("".join(
+        json.dumps({"id": f"c{i:04d}", "seq": i, "phase": "agent", "source": "agent", "node": "node1",
+                    "user": "admin", "command": c, "timeout_s": 60}) + "\n" for i, c in enumerate(commands, 1)))
+    return folder
+
+
+def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
+    log = replay_log(tmp_path / "runtime-only", RUNTIME_ONLY)
+    out = tmp_path / "sweep"
+    res = sweep(out, "-k", "firewall", f"--agent=replay:{log}")
+    assert res.returncode == 1, res.stdout[-3000:]
+    run = runs(out)["host-firewall-baseline"]
+    assert run["outcome"] == "failed" and sorted(run["failed_requirements"]) == ["req-2", "req-3"]
+    by_phase = checks(run)
+    assert set(by_phase["post_agent"].values()) == {"satisfied"}
+    assert by_phase["post_reboot"]["req-2"] == "not_satisfied"
+    replayed = [json.loads(l) for l in (run["dir"] / "commands.jsonl").read_text().splitlines()
+                if json.loads(l)["phase"] == "agent"]
+    assert [c["command"] for c in replayed] == RUNTIME_ONLY
+    assert all(c["timeout_s"] == 60 and c["exit_code"] == 0 for c in replayed)
+    analysis = json.loads((run["dir"] / "analysis.json").read_text())
+    assert analysis["firewall"]["verdict"] == "lost", analysis["firewall"]
+    assert analysis["illusion"]["passed_then_failed_after_reboot"] is True
+
+
+def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
+    log = replay_log(tmp_path / "lockout", LOCKOUT)
+    out = tmp_path / "sweep"
+    res = sweep(out, "-k", "firewall", f"--agent=replay:{log}", "--retries=2")
+    assert res.returncode == 1, res.stdout[-3000:]  # a failure, not an error
+    assert len(list(out.glob("*/*/*/run.json"))) == 1, "an agent's lockout was retried as an infrastructure error"
+    run = runs(out)["host-firewall-baseline"]
+    assert run["outcome"] == "failed" and run["error"] is None
+    assert "drops tcp/22" in run["agent_lockout"]["nodes"]["node1"]
+    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+def test_reverify_rejudges_the_oracle_sweep(oracle_sweep):
+    # the scripted verifier model disagrees with the checks on req-2, everywhere
+    status = {"req-2": "not_satisfied"}
+    with MessagesAPIServer(judge_all(lambda rid: status.get(rid, "satisfied"))) as api:
+        res = subprocess.run([sys.executable, "-m", "verifier", "reverify", str(oracle_sweep),
+                              "--model", "claude-test-verifier"], cwd=ROOT, capture_output=True, text=True,
+                             timeout=600, env=os.environ | {"ANTHROPIC_API_KEY": "sk-ant-test-0123456789",
+                                                            "ANTHROPIC_BASE_URL": api.base_url})
+    assert res.returncode == 0, res.stderr[-3000:]
+    assert len(api.requests) >= len(TASKS)
+    assert "LLM vs checks, per requirement" in res.stdout
+    for task in TASKS:
+        assert f"{task}/req-2" in res.stdout, f"no disagreement listed for {task}"
+    for task, run in runs(oracle_sweep).items():
+        reports = sorted((run["dir"] / "verifier").glob("evaluation-report.v*.json"))
+        assert reports, f"{task}: reverify wrote no new evaluation"
+        validate("evaluation-report", json.loads(reports[-1].read_text()))
+    assert "sk-ant-test-0123456789" not in "".join(
+        p.read_text(errors="replace") for p in oracle_sweep.rglob("*") if p.is_file() and p.suffix in
+        (".json", ".jsonl", ".md", ".html"))

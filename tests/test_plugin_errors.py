@@ -1,0 +1,268 @@
+"""Bad input gets one clear error naming the thing and the fix; an OS that is not available here
+is a skip with the command that makes it available. Each test runs the real plugin in a pytest
+subprocess on a temporary rootdir (its own tests_tasks/ and OPSBENCH_HOME), with the nop agent:
+no VM is ever provisioned (the lab home starts empty, and the libvirt URI cannot connect)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from agents import registry
+from lab import images
+
+REPO = Path(__file__).resolve().parents[1]
+
+VALID_TOML = """\
+id = "{id}"
+title = "A task for the error tests"
+category = "{category}"
+oses = {oses}
+
+[[requirements]]
+id = "req-1"
+text = "Something the LLM verifier judges."
+method = "llm"
+"""
+
+
+class Lab:
+    """A throwaway rootdir that loads the opsbench plugin the way the repo's conftest does."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.home = root / "opsbench-home"  # OPSBENCH_HOME: no images, leases or owners of the host
+        (self.home / "images").mkdir(parents=True)
+        (root / "pytest.ini").write_text("[pytest]\npython_files = test_*.py\n")
+        (root / "conftest.py").write_text(
+            f"import sys\nsys.path.insert(0, {str(REPO)!r})\npytest_plugins = ['fixtures.plugin']\n")
+        (root / "tests_tasks").mkdir()
+
+    def task(self, task_id: str = "demo-task", category: str = "single-node", toml: str | None = None,
+             oses: tuple[str, ...] = ("debian12",), files=("instruction.md", "solution.sh")) -> Path:
+        d = self.root / "tests_tasks" / category / task_id
+        d.mkdir(parents=True)
+        (d / "task.toml").write_text(toml if toml is not None else
+                                     VALID_TOML.format(id=task_id, category=category, oses=json.dumps(list(oses))))
+        (d / f"test_{task_id.replace('-', '_')}.py").write_text('"""checks: none (llm only)"""\n')
+        for name in files:
+            (d / name).write_text("echo solved\n" if name.endswith(".sh") else "Do the thing.\n")
+        return d
+
+    def fake_image(self, os_id: str) -> None:
+        """Files where the lab looks for an image: 'available' as far as the catalog can tell."""
+        d = self.home / "images" / os_id
+        d.mkdir(parents=True)
+        for name in ("disk.qcow2", "vmlinuz", "initrd.img"):
+            (d / name).write_bytes(b"")
+
+    def pytest(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("OPSBENCH_", "PYTEST_"))}
+        env.update(OPSBENCH_HOME=str(self.home), PYTHONPATH=str(REPO), OPSBENCH_VIRT_TYPE="qemu")
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args],
+                              cwd=self.root, env=env, capture_output=True, text=True, timeout=timeout,
+                              check=False)
+        proc.output = proc.stdout + proc.stderr  # type: ignore[attr-defined]
+        return proc
+
+
+@pytest.fixture
+def lab(tmp_path: Path) -> Lab:
+    return Lab(tmp_path / "root")
+
+
+def _unavailable(source: str, prefer: str) -> str:
+    """An OS id of the catalog whose image comes from `source` (a fresh lab home holds none)."""
+    ids = [i for i, e in images.load_catalog().items() if e.source == source]
+    assert ids, f"the catalog has no OS with source = {source!r}"
+    return prefer if prefer in ids else ids[0]
+
+
+def _no_vm_started(lab: Lab) -> None:
+    assert not (lab.home / "pool").exists() and not (lab.home / "templates").exists(), \
+        "the lab created overlays or templates: a VM was being provisioned"
+
+
+# -- task.toml and task folders: collection errors naming the file, the field, the fix ---------
+# One tree holds every broken task (a folder each) and one valid task; one collection run.
+
+TOML_CASES = {  # task id: (edit of a valid task.toml, field named, what the error says is expected)
+    "oses-not-a-list": (lambda t: t.replace('oses = ["debian12"]', 'oses = "debian12"'),
+                        "oses", "expected a list of OS ids from lab/catalog.toml, got 'debian12'"),
+    "unknown-os": (lambda t: t.replace('"debian12"', '"debian99"'),
+                   "oses", "expected OS ids from lab/catalog.toml ({catalog}), got 'debian99'"),
+    "missing-id": (lambda t: t.replace('id = "missing-id"\n', "", 1),
+                   "id", "expected the task id (a string) (missing)"),
+    "unknown-key": (lambda t: 'colour = "blue"\n' + t,
+                    "colour", ("expected one of category, difficulty, expected, id, oracle, oses, "
+                               "persist, requirements, timeouts, title, topology (unknown field)")),
+    "misspelt-requirement-key": (lambda t: t.replace('method = "llm"', 'methd = "llm"'),
+                                 "requirements[0].methd",
+                                 "expected one of id, text, method (unknown field)"),
+    "not-toml": (lambda t: t + "oses = [\n", None, "not valid TOML"),
+}
+
+
+@pytest.fixture(scope="module")
+def broken_tree(tmp_path_factory) -> tuple[Lab, subprocess.CompletedProcess]:
+    lab = Lab(tmp_path_factory.mktemp("broken") / "root")
+    for task_id, (edit, _, _) in TOML_CASES.items():
+        toml = lab.task(task_id) / "task.toml"
+        toml.write_text(edit(toml.read_text()))
+    lab.task("bad-category", category="misc")
+    lab.task("no-instruction", files=("solution.sh",))
+    lab.task("no-solution", files=("instruction.md",))
+    lab.task("valid-task")
+    return lab, lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop",
+                           "--continue-on-collection-errors")
+
+
+def _collect_error(lab: Lab, proc: subprocess.CompletedProcess, task_dir: Path) -> str:
+    """The collection error reported for the test module of `task_dir` (its whole section)."""
+    module = task_dir.relative_to(lab.root) / f"test_{task_dir.name.replace('-', '_')}.py"
+    head = f" ERROR collecting {module} "
+    assert head in proc.output, f"no collection error for {module}:\n{proc.output}"
+    return proc.output.split(head, 1)[1].split(" ERROR collecting ", 1)[0].split("short test summary")[0]
+
+
+@pytest.mark.parametrize("task_id", list(TOML_CASES))
+def test_malformed_task_toml_is_a_collection_error_naming_file_and_field(broken_tree, task_id):
+    lab, proc = broken_tree
+    _, field, expected = TOML_CASES[task_id]
+    toml = lab.root / "tests_tasks" / "single-node" / task_id / "task.toml"
+    error = _collect_error(lab, proc, toml.parent)
+    head = f"{toml}: field `{field}`: " if field else f"{toml}: "
+    expected = expected.format(catalog=", ".join(images.load_catalog()))
+    assert head + expected in error or (field is None and head in error and expected in error), error
+    assert "Traceback" not in error
+
+
+def test_unknown_category_names_the_valid_ones(broken_tree):
+    lab, proc = broken_tree
+    toml = lab.root / "tests_tasks" / "misc" / "bad-category" / "task.toml"
+    error = _collect_error(lab, proc, toml.parent)
+    assert (f"{toml}: field `category`: expected one of single-node, multi-node, "
+            f"clustered-services, brownfield, network, got 'misc'") in error, error
+
+
+@pytest.mark.parametrize("task_id, says", [
+    ("no-instruction", "missing instruction.md (the prompt the agent gets)"),
+    ("no-solution", "missing solution.sh (the oracle's reference solution)"),
+])
+def test_task_folder_without_instruction_or_solution(broken_tree, task_id, says):
+    lab, proc = broken_tree
+    d = lab.root / "tests_tasks" / "single-node" / task_id
+    assert f"{d}: {says}" in _collect_error(lab, proc, d)
+
+
+def test_only_the_broken_tasks_fail_collection(broken_tree):
+    """The control: the valid task collects; every broken one is one error; exit 'errors'."""
+    _, proc = broken_tree
+    assert proc.returncode == 1, proc.output  # errors (with --continue-on-collection-errors)
+    assert "tests_tasks/single-node/valid-task/test_valid_task.py::test_valid_task[debian12]" in proc.output
+    assert f"1 test collected, {len(TOML_CASES) + 3} errors" in proc.output, proc.output
+
+
+# -- options: usage errors listing the valid values -----------------------------------------
+
+def test_unknown_os_is_a_usage_error_listing_valid_ids(lab):
+    lab.task()
+    proc = lab.pytest("tests_tasks", "--collect-only", "--agent=nop", "--os=nosuchos")
+    assert proc.returncode == 4, proc.output  # pytest: usage error
+    catalog = ", ".join(images.load_catalog())
+    assert f"--os: unknown OS id(s) nosuchos; valid: {catalog}" in proc.output, proc.output
+    assert "Traceback" not in proc.output
+
+
+def test_unknown_agent_is_a_usage_error_listing_valid_agents(lab):
+    lab.task()
+    proc = lab.pytest("tests_tasks", "--collect-only", "--agent=nosuchagent")
+    assert proc.returncode == 4, proc.output
+    assert f"--agent: unknown agent 'nosuchagent'; valid: {registry.valid_specs()}" in proc.output
+    assert "oracle" in registry.valid_specs() and "nop" in registry.valid_specs()
+    assert "Traceback" not in proc.output
+
+
+@pytest.mark.parametrize("with_file", [True, False], ids=["non-empty", "empty"])
+def test_resume_of_a_folder_that_is_not_a_sweep(lab, tmp_path, with_file):
+    lab.task()
+    folder = tmp_path / "not-a-sweep"
+    folder.mkdir()
+    if with_file:
+        (folder / "notes.txt").write_text("mine\n")
+    proc = lab.pytest("tests_tasks", "--agent=nop", "--resume", f"--sweep-dir={folder}")
+    assert proc.returncode == 4, proc.output
+    assert f"--resume: {folder} is not a sweep (no sweep.json)" in proc.output, proc.output
+    assert proc.output.count(str(folder)) == 1, proc.output  # one error, not several
+    assert sorted(p.name for p in folder.iterdir()) == (["notes.txt"] if with_file else [])
+
+
+# -- OS not available here: skipped, with the command that makes it available ---------------
+
+UNAVAILABLE = {"url": ("alma9", "python -m lab fetch {id}"),
+               "build": ("debian11", "python -m lab build {id}"),
+               "file": ("rhel98", "python -m lab import-image {id} <file>")}
+
+
+@pytest.fixture(scope="module")
+def unavailable_sweep(tmp_path_factory):
+    lab = Lab(tmp_path_factory.mktemp("unavailable") / "root")
+    oses = {source: _unavailable(source, prefer) for source, (prefer, _) in UNAVAILABLE.items()}
+    for source, os_id in oses.items():
+        lab.task(f"needs-{source}-image", oses=(os_id,))
+    sweep = lab.root.parent / "sweep"
+    proc = lab.pytest("tests_tasks", "--agent=nop", f"--os={','.join(oses.values())}",
+                      f"--sweep-dir={sweep}", "--retries=0", "-rs")
+    return lab, sweep, oses, proc
+
+
+@pytest.mark.parametrize("source", list(UNAVAILABLE))
+def test_os_not_available_is_skipped_with_the_fix(unavailable_sweep, source):
+    lab, sweep, oses, proc = unavailable_sweep
+    os_id, command = oses[source], UNAVAILABLE[source][1].format(id=oses[source])
+    assert proc.returncode == 0, proc.output  # nothing failed or errored
+    assert f"{len(UNAVAILABLE)} skipped" in proc.output and "passed" not in proc.output, proc.output
+    reasons = [line for line in proc.output.splitlines()
+               if line.startswith("SKIPPED") and f"{os_id} is not available on this host: " in line]
+    assert len(reasons) == 1, proc.output
+    assert f"`{command}`" in reasons[0], reasons[0]
+    assert not (sweep / f"needs-{source}-image").exists()  # no run was started
+    _no_vm_started(lab)
+
+
+# -- no libvirt: one clear error, a pytest error (not a failure), not retried ---------------
+
+def test_unreachable_libvirt_is_an_error_naming_the_uri_and_the_fix(lab, tmp_path):
+    lab.task(oses=("debian12",))
+    lab.fake_image("debian12")  # only so the run gets as far as libvirt
+    uri = "qemu+unix:///system?socket=/nonexistent/libvirt-sock"
+    inventory = tmp_path / "hosts.toml"
+    inventory.write_text(textwrap.dedent(f"""\
+        [[hosts]]
+        name = "nolibvirt"
+        uri = "{uri}"
+        vcpus = 2
+        memory_mib = 4096
+        max_vms = 4
+        """))
+    sweep = tmp_path / "sweep"
+    proc = lab.pytest("tests_tasks", "--agent=nop", "--os=debian12", f"--sweep-dir={sweep}",
+                      f"--lab-hosts={inventory}", "--retries=0", "-rE")
+    assert proc.returncode == 1, proc.output
+    assert "1 error" in proc.output and "failed" not in proc.output, proc.output
+    error = proc.output.split("ERROR at setup of test_demo_task[debian12]", 1)[1].split("-- opsbench --")[0]
+    assert f"demo-task[debian12]: cannot reach libvirt at {uri}: " in error, proc.output
+    assert "python -m lab up" in error and "lab/hosts.toml" in error, error
+    assert "Traceback" not in error and "During handling" not in error and len(error.splitlines()) <= 3, error
+    runs = list(sweep.glob("demo-task/debian12/*/run.json"))
+    assert len(runs) == 1, runs  # one attempt: a bad URI is not retried as a flaky testbed
+    run = json.loads(runs[0].read_text())
+    assert run["outcome"] == "error" and run["error"]["phase"] == "provision", run
+    assert run["error"]["type"] == "configuration", run  # bad input: not retried, not the agent's fault
+    assert f"cannot reach libvirt at {uri}" in run["error"]["message"]
+    _no_vm_started(lab)
