@@ -117,6 +117,7 @@ def broken_tree(tmp_path_factory) -> tuple[Lab, subprocess.CompletedProcess]:
     lab.task("bad-category", category="misc")
     lab.task("no-instruction", files=("solution.sh",))
     lab.task("no-solution", files=("instruction.md",))
+    (lab.task("no-tests") / "test_no_tests.py").unlink()
     lab.task("valid-task")
     return lab, lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop",
                            "--continue-on-collection-errors")
@@ -160,12 +161,20 @@ def test_task_folder_without_instruction_or_solution(broken_tree, task_id, says)
     assert f"{d}: {says}" in _collect_error(lab, proc, d)
 
 
+def test_task_folder_without_a_test_module(broken_tree):
+    lab, proc = broken_tree
+    d = lab.root / "tests_tasks" / "single-node" / "no-tests"
+    head = f" ERROR collecting {(d / 'task.toml').relative_to(lab.root)} "
+    assert head in proc.output, proc.output
+    assert f"{d}: task.toml but no test module; add test_no_tests.py" in proc.output.split(head, 1)[1]
+
+
 def test_only_the_broken_tasks_fail_collection(broken_tree):
     """The control: the valid task collects; every broken one is one error; exit 'errors'."""
     _, proc = broken_tree
     assert proc.returncode == 1, proc.output  # errors (with --continue-on-collection-errors)
     assert "tests_tasks/single-node/valid-task/test_valid_task.py::test_valid_task[debian12]" in proc.output
-    assert f"1 test collected, {len(TOML_CASES) + 3} errors" in proc.output, proc.output
+    assert f"1 test collected, {len(TOML_CASES) + 4} errors" in proc.output, proc.output
 
 
 # -- options: usage errors listing the valid values -----------------------------------------
