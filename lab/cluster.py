@@ -15,6 +15,7 @@ import time
 import uuid
 import weakref
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Callable
 
 import libvirt
@@ -321,8 +322,10 @@ def _bring_up(cluster: Cluster, node_images, warm: bool, boot_deadline_s: float,
 def _jump(host: hosts.Host) -> Jump | None:
     if not host.jump:
         return None
-    user, _, hostname = host.jump.rpartition("@")
-    return Jump(host=hostname, user=user or "root")
+    user, _, hostport = host.jump.rpartition("@")
+    hostname, _, port = hostport.partition(":")
+    return Jump(host=hostname, user=user or "root", port=int(port or 22),
+                key=Path(host.jump_key).expanduser() if host.jump_key else None)
 
 
 def _task_nics(cluster: Cluster, node: Node) -> list[virt.Nic]:

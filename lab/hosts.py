@@ -33,7 +33,8 @@ class Host:
     vcpus: int
     memory_mib: int
     max_vms: int
-    jump: str | None = None  # user@host to reach guests of a remote hypervisor
+    jump: str | None = None  # user@host[:port] to reach guests of a remote hypervisor
+    jump_key: str | None = None  # its SSH key (default: ~/.ssh keys and the agent)
 
     def __post_init__(self) -> None:
         if not re.match(r"^[a-zA-Z0-9_.-]+$", self.name):
@@ -66,7 +67,7 @@ def load_inventory(path: str | Path | None = None) -> list[Host]:
             hosts.append(Host(**h))
         except TypeError as exc:
             raise LabError(f"{p}: [[hosts]] #{i + 1}: {exc}; fields: name, uri, vcpus, "
-                           f"memory_mib, max_vms, jump") from None
+                           f"memory_mib, max_vms, jump, jump_key") from None
     if not hosts:
         raise LabError(f"{p}: no [[hosts]] entries")
     return hosts
