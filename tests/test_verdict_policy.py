@@ -1,0 +1,31 @@
+"""The run's outcome follows the final verdict policy: checks in every phase, and LLM-decided
+requirements, must all be satisfied."""
+from types import SimpleNamespace as NS
+
+from fixtures.lifecycle import unmet_requirements
+
+
+def _row(rid, status, detail=""):
+    return {"id": rid, "text": "", "status": status, "detail": detail, "command_ids": []}
+
+
+def test_checks_in_every_phase_count():
+    results = {"post_agent": [_row("req-1", "satisfied"), _row("req-2", "satisfied")],
+               "post_reboot": [_row("req-1", "satisfied"), _row("req-2", "not_satisfied", "gone")]}
+    failed, unmet = unmet_requirements(results)
+    assert failed == ["req-2"] and unmet == ["req-2 (post_reboot: gone)"]
+
+
+def test_llm_decided_requirements_count_and_check_decided_ones_stand():
+    results = {"post_agent": [_row("req-1", "satisfied")]}
+    verdict = NS(requirements=[
+        NS(id="req-1", method="check", status="satisfied", summary=""),
+        NS(id="req-2", method="llm", status="partially_satisfied", summary="cause not explained"),
+        NS(id="req-3", method="llm", status="satisfied", summary="")])
+    failed, unmet = unmet_requirements(results, verdict)
+    assert failed == ["req-2"] and unmet == ["req-2 (llm: partially_satisfied: cause not explained)"]
+
+
+def test_an_errored_check_is_not_a_pass():
+    failed, _ = unmet_requirements({"post_agent": [_row("req-1", "error", "Traceback")]})
+    assert failed == ["req-1"]
