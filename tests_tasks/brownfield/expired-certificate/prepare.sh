@@ -1,0 +1,139 @@
+#!/bin/bash
+# Starting condition: billing-api (a small python3 ssl HTTPS server, run by systemd as the user
+# billing) serves a certificate for billing.corp.internal, signed by the task's fixed internal CA
+# (below; the checks trust exactly this CA), that expired in 2025. The CA key is on the node, so
+# the certificate can be renewed there.
+set -euo pipefail
+nologin=$(command -v nologin || echo /usr/sbin/nologin)
+id billing >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell "$nologin" billing
+install -d -m 700 /root/corp-ca
+cat > /root/corp-ca/ca.key <<'KEY'
+-----BEGIN EC PRIVATE KEY-----
+MHcCAQEEIM6oRY0LCW9EDKJBHixOz2vQTKh8t2k0DYK8mY2jOXWMoAoGCCqGSM49
+AwEHoUQDQgAER25z4925+IL8x3YIHpDrmeoUZriUvwicT2kDZtcfNMAHs9SwijdL
+zx4V1Rl5T+KB19VsOXaB6Nj0AYkN4h2dOA==
+-----END EC PRIVATE KEY-----
+KEY
+chmod 600 /root/corp-ca/ca.key
+cat > /root/corp-ca/ca.crt <<'CRT'
+-----BEGIN CERTIFICATE-----
+MIIBqDCCAU6gAwIBAgICEAAwCgYIKoZIzj0EAwIwOjEVMBMGA1UECgwMRXhhbXBs
+ZSBDb3JwMSEwHwYDVQQDDBhFeGFtcGxlIENvcnAgSW50ZXJuYWwgQ0EwIBcNMjAw
+MTAxMDAwMDAwWhgPMjEyMDAxMDEwMDAwMDBaMDoxFTATBgNVBAoMDEV4YW1wbGUg
+Q29ycDEhMB8GA1UEAwwYRXhhbXBsZSBDb3JwIEludGVybmFsIENBMFkwEwYHKoZI
+zj0CAQYIKoZIzj0DAQcDQgAER25z4925+IL8x3YIHpDrmeoUZriUvwicT2kDZtcf
+NMAHs9SwijdLzx4V1Rl5T+KB19VsOXaB6Nj0AYkN4h2dOKNCMEAwDwYDVR0TAQH/
+BAUwAwEB/zAOBgNVHQ8BAf8EBAMCAQYwHQYDVR0OBBYEFA7c6KFKGvHh2525N1FV
+735DZlTYMAoGCCqGSM49BAMCA0gAMEUCIQDZ8lrmSDOsZ9DyDIHtMhQtN38+8zhz
+qnPoUa66bt7fOwIgPvvGGdoZm5puX86lMGq+aFqFwHxLPRjv6LKc4izKNH8=
+-----END CERTIFICATE-----
+CRT
+grep -q 'billing.corp.internal' /etc/hosts || echo '127.0.0.1 billing.corp.internal' >> /etc/hosts
+
+# the certificate, issued for a year and expired since 2025-03-01
+install -d -m 755 /etc/billing-api/tls
+tmp=$(mktemp -d)
+mkdir "$tmp/new"; touch "$tmp/index.txt"; echo 1A2B > "$tmp/serial"
+cat > "$tmp/ca.cnf" <<CNF
+[ca]
+default_ca = corp
+[corp]
+database = $tmp/index.txt
+serial = $tmp/serial
+new_certs_dir = $tmp/new
+default_md = sha256
+policy = any
+unique_subject = no
+copy_extensions = copy
+[any]
+organizationName = supplied
+commonName = supplied
+[srv]
+basicConstraints = CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+CNF
+openssl ecparam -name prime256v1 -genkey -noout -out /etc/billing-api/tls/billing.key
+openssl req -new -key /etc/billing-api/tls/billing.key -subj "/O=Example Corp/CN=billing.corp.internal" \
+  -addext "subjectAltName=DNS:billing.corp.internal" -out "$tmp/billing.csr"
+openssl ca -batch -notext -config "$tmp/ca.cnf" -cert /root/corp-ca/ca.crt -keyfile /root/corp-ca/ca.key \
+  -extensions srv -startdate 20240301000000Z -enddate 20250301000000Z \
+  -in "$tmp/billing.csr" -out /etc/billing-api/tls/billing.crt 2>/dev/null
+rm -rf "$tmp"
+chown root:billing /etc/billing-api/tls/billing.key
+chmod 640 /etc/billing-api/tls/billing.key
+chmod 644 /etc/billing-api/tls/billing.crt
+
+install -d /opt/billing-api
+cat > /opt/billing-api/server.py <<'PY'
+#!/usr/bin/python3
+"""billing-api: a small JSON API over HTTPS. Usage: server.py CERT KEY PORT"""
+import http.server
+import json
+import ssl
+import sys
+
+cert, key, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+context.load_cert_chain(cert, key)
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        if self.path == "/health":
+            doc = {"service": "billing-api", "status": "ok"}
+        else:
+            doc = {"service": "billing-api", "invoices_open": 42, "currency": "EUR"}
+        body = (json.dumps(doc, sort_keys=True) + "\n").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, fmt, *args):
+        sys.stderr.write("billing-api: " + fmt % args + "\n")
+
+
+class Server(http.server.ThreadingHTTPServer):
+    def finish_request(self, request, client_address):
+        # the TLS handshake in the worker thread: a slow or failing client blocks nobody
+        request.settimeout(15)
+        try:
+            tls = context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError) as exc:
+            sys.stderr.write(f"billing-api: TLS handshake with {client_address[0]} failed: {exc}\n")
+            return
+        try:
+            self.RequestHandlerClass(tls, client_address, self)
+        finally:
+            tls.close()
+
+
+Server(("0.0.0.0", port), Handler).serve_forever()
+PY
+chmod 755 /opt/billing-api/server.py
+cat > /etc/systemd/system/billing-api.service <<'UNIT'
+[Unit]
+Description=billing-api (HTTPS on 8443)
+After=network.target
+
+[Service]
+User=billing
+Group=billing
+ExecStart=/usr/bin/python3 /opt/billing-api/server.py /etc/billing-api/tls/billing.crt /etc/billing-api/tls/billing.key 8443
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+systemctl daemon-reload
+systemctl enable --now billing-api.service
+for i in $(seq 1 50); do
+  curl -sfk --max-time 3 https://127.0.0.1:8443/health >/dev/null && exit 0
+  sleep 0.2
+done
+echo "billing-api did not come up" >&2
+exit 1
