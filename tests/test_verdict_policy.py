@@ -29,3 +29,10 @@ def test_llm_decided_requirements_count_and_check_decided_ones_stand():
 def test_an_errored_check_is_not_a_pass():
     failed, _ = unmet_requirements({"post_agent": [_row("req-1", "error", "Traceback")]})
     assert failed == ["req-1"]
+
+
+def test_check_detail_is_the_checks_own_message():
+    from fixtures.checks import _assertion_detail
+    assert _assertion_detail("ops cannot sudo: denied\nassert 1 == 0\n +  where 1 = rc") == "ops cannot sudo: denied"
+    assert _assertion_detail("assert 1 == 0\n +  where 1 = rc").startswith("assert 1 == 0")
+    assert _assertion_detail("") == "assertion failed"
