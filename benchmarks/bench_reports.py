@@ -2,7 +2,8 @@
 commands, 2,355 VMs, realistic snapshots) analysed and rendered by `reports.sweep.build`, then the
 same at 2× and 4× the runs. Prints times and ratios; no verdict.
 
-    python3 benchmarks/bench_reports.py [--scales 1,2,4] [--workers N] [--keep DIR] [--profile]
+    python3 benchmarks/bench_reports.py [--scales 1,2,4] [--workers N] [--repeat 3] [--keep DIR]
+                                        [--profile]
 
 The synthetic runs mimic real ones: one to four nodes, per-OS base snapshots (~800 /etc entries,
 ~450 packages, units, processes, firewall dumps), post_reboot for persisting tasks, agent commands
@@ -18,7 +19,9 @@ import hashlib
 import os
 import pstats
 import random
+import resource
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -239,16 +242,28 @@ def synthesise(root: Path, factor: int, seed: int = 7) -> tuple[int, int, int]:
     return n_runs, total_cmds, total_bytes
 
 
+def _load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def _cpu_s() -> float:
+    """CPU seconds of this process and its reaped workers: less swayed than wall time by
+    other processes loading the machine."""
+    usage = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return sum(u.ru_utime + u.ru_stime for u in usage)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--scales", default="1,2,4", help="multiples of the study's 905 runs")
     ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument("--repeat", type=int, default=3, help="builds per scale (best and median shown)")
     ap.add_argument("--keep", type=Path, default=None, help="write the sweeps here and keep them")
     ap.add_argument("--profile", action="store_true", help="profile the 1× build (in-process)")
     args = ap.parse_args()
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench-reports-"))
     print(f"machine: {os.cpu_count()} CPUs; sweeps under {base}")
-    first: float | None = None
+    first: tuple[int, float, float] | None = None  # scale, best, median of the first scale
     try:
         for factor in (int(x) for x in args.scales.split(",")):
             sweep = base / f"sweep-x{factor}"
@@ -256,6 +271,9 @@ def main() -> None:
                 shutil.rmtree(sweep)
             t0 = time.perf_counter()
             runs, cmds, size = synthesise(sweep, factor)
+            # flushed before timing: a real sweep was written long before it is analysed, and
+            # the kernel writing this one back would compete with the build for the CPUs
+            os.sync()
             synth = time.perf_counter() - t0
             if args.profile and factor == 1:
                 prof = cProfile.Profile()
@@ -263,13 +281,22 @@ def main() -> None:
                 build(sweep, workers=1)
                 prof.disable()
                 pstats.Stats(prof).sort_stats("cumulative").print_stats(25)
-            t0 = time.perf_counter()
-            summary = build(sweep, workers=args.workers)
-            took = time.perf_counter() - t0
-            first = first or took
+            load_before = _load()
+            times, cpu = [], []
+            for _ in range(args.repeat):
+                t0, c0 = time.perf_counter(), _cpu_s()
+                summary = build(sweep, workers=args.workers)
+                times.append(time.perf_counter() - t0)
+                cpu.append(_cpu_s() - c0)
+            best, median = min(times), statistics.median(times)
+            first = first or (factor, best, median)
             print(f"{factor}x: {runs} runs, {cmds} agent commands, snapshots {size / 1e6:.0f} MB "
-                  f"(synthesised in {synth:.1f}s) → analysed and rendered in {took:.2f}s "
-                  f"({took / first:.2f}× the 1× time; {summary.counted} counted runs)")
+                  f"(synthesised in {synth:.1f}s) → analysed and rendered in {best:.2f}s best, "
+                  f"{median:.2f}s median of {len(times)} ({', '.join(f'{t:.2f}' for t in times)}; "
+                  f"CPU {', '.join(f'{c:.1f}' for c in cpu)} s); "
+                  f"{best / first[1]:.2f}× / {median / first[2]:.2f}× the {first[0]}× best / "
+                  f"median; "
+                  f"{summary.counted} counted runs; {load_before} → {_load()}", flush=True)
     finally:
         if args.keep is None:
             shutil.rmtree(base, ignore_errors=True)

@@ -184,6 +184,19 @@ def _high_impact_rows(a: Mapping[str, Any]) -> Iterable[tuple]:
                f["command_id"], f["phase"], f["class"], f["forms"], f["text"])
 
 
+def _table_pool() -> pa.MemoryPool:
+    # The command outputs make string columns of hundreds of MB. Built in a process that has
+    # already allocated much, they took 3× as long with Arrow's default allocator (mimalloc),
+    # mostly in the kernel handing out fresh pages, as with jemalloc or malloc.
+    try:
+        return pa.jemalloc_memory_pool()
+    except (NotImplementedError, pa.ArrowNotImplementedError):
+        return pa.system_memory_pool()
+
+
+_POOL = _table_pool()
+
+
 def table(name: str, rows: Sequence[tuple]) -> pa.Table:
     """Rows (tuples in schema order) → an Arrow table of that schema."""
     cols = SCHEMAS[name]
@@ -191,10 +204,22 @@ def table(name: str, rows: Sequence[tuple]) -> pa.Table:
     arrays = []
     for col, values in zip(cols, columns):
         if col.type == TS:  # epoch milliseconds → timestamp, without a datetime per value
-            arrays.append(pa.array(values, type=I64).cast(TS))
+            arrays.append(pa.array(values, type=I64, memory_pool=_POOL).cast(TS))
         else:
-            arrays.append(pa.array(values, type=col.type))
+            arrays.append(pa.array(values, type=col.type, memory_pool=_POOL))
     return pa.Table.from_arrays(arrays, schema=pa.schema([pa.field(c.name, c.type) for c in cols]))
+
+
+def save_table(t: pa.Table, path: Path) -> Path:
+    """`t` as an Arrow IPC file, for another process to `load_table`."""
+    with pa.OSFile(str(path), "wb") as f, pa.ipc.new_file(f, t.schema) as writer:
+        writer.write_table(t)
+    return path
+
+
+def load_table(path: Path) -> pa.Table:
+    """A table saved by `save_table`, memory-mapped rather than copied."""
+    return pa.ipc.open_file(pa.memory_map(str(path))).read_all()
 
 
 def write_dataset(data_dir: Path, analyses: Sequence[Mapping[str, Any]], commands: pa.Table,

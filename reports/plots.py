@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import base64
 import io
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -52,28 +52,38 @@ def _rows(t: Table) -> list[tuple]:
 
 def figures(summary: SweepSummary) -> dict[str, str]:
     """Table key → base64 PNG, for the findings people would rather look at than read."""
-    out: dict[str, str] = {}
+    return {key: render(*args) for key, render, args in figure_jobs(summary)}
+
+
+def figure_jobs(summary: SweepSummary) -> list[tuple[str, Callable[..., str], tuple]]:
+    """(table key, renderer, its arguments) per figure: each renders on its own, so a process
+    pool can share them out."""
+    jobs: list[tuple[str, Callable[..., str], tuple]] = []
+
+    def barh(key: str, labels: list[str], values: list[float], xlabel: str, title: str) -> None:
+        jobs.append((key, _barh, (labels, values, xlabel, title)))
+
     if summary.counted == 0:
-        return out
+        return jobs
     rows = _rows(summary.table("pass_rate"))
-    out["pass_rate"] = _barh([r[0] for r in rows], [_percent(r[4]) for r in rows],
-                             "pass rate (%)", "Pass rate by category")
+    barh("pass_rate", [r[0] for r in rows], [_percent(r[4]) for r in rows], "pass rate (%)",
+         "Pass rate by category")
     rows = [r for r in _rows(summary.table("fail_rate_os")) if r[3]]
     if rows:
-        out["fail_rate_os"] = _barh([r[0] for r in rows], [_percent(r[5]) for r in rows],
-                                    "command fail rate (%)", "Command fail rate by node OS")
+        barh("fail_rate_os", [r[0] for r in rows], [_percent(r[5]) for r in rows],
+             "command fail rate (%)", "Command fail rate by node OS")
     rows = _rows(summary.table("leftover_classes"))
-    out["leftover_classes"] = _barh([r[0] for r in rows], [r[1] for r in rows], "runs",
-                                    "Runs with leftovers, by class")
-    out["completion"] = _boxplot(summary.series["completion_min"])
+    barh("leftover_classes", [r[0] for r in rows], [r[1] for r in rows], "runs",
+         "Runs with leftovers, by class")
+    jobs.append(("completion", _boxplot, (summary.series["completion_min"],)))
     rows = _rows(summary.table("high_impact"))
-    out["high_impact"] = _barh([r[0] for r in rows], [_percent(r[2]) for r in rows],
-                               "share of runs (%)", "Runs with a high-impact command class")
+    barh("high_impact", [r[0] for r in rows], [_percent(r[2]) for r in rows],
+         "share of runs (%)", "Runs with a high-impact command class")
     rows = [r for r in _rows(summary.table("polling")) if r[6]][:12]
     if rows:
-        out["polling"] = _barh([f"{r[0]} / {r[1]}" for r in rows], [r[6] for r in rows],
-                               "minutes slept after the job finished (est.)", "The polling trap")
-    return out
+        barh("polling", [f"{r[0]} / {r[1]}" for r in rows], [r[6] for r in rows],
+             "minutes slept after the job finished (est.)", "The polling trap")
+    return jobs
 
 
 def _boxplot(series: Mapping[str, tuple[float, ...]]) -> str:

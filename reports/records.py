@@ -133,9 +133,21 @@ def read_commands(run_dir: Path) -> tuple[Command, ...]:
         raw = (run_dir / "commands.jsonl").read_bytes()
     except FileNotFoundError:
         return ()
+    return tuple(sorted((_derive(c) for c in _decode_lines(raw)), key=lambda c: c.seq))
+
+
+def _decode_lines(raw: bytes) -> list[Command]:
+    # The common file, one object per line, becomes one JSON array by turning newlines into
+    # commas: no copy line by line. Any other (a blank or torn line, an object split over lines)
+    # then fails to decode and takes the careful path; \r would split lines there, not here.
+    if b"\r" not in raw:
+        try:
+            return _LINES.decode(b"[" + raw.strip().replace(b"\n", b",") + b"]")
+        except (msgspec.DecodeError, msgspec.ValidationError):
+            pass
     lines = [ln for ln in raw.splitlines() if ln.strip()]
     try:
-        decoded = _LINES.decode(b"[" + b",".join(lines) + b"]")
+        return _LINES.decode(b"[" + b",".join(lines) + b"]")
     except (msgspec.DecodeError, msgspec.ValidationError):
         decoded = []
         for ln in lines:
@@ -143,7 +155,7 @@ def read_commands(run_dir: Path) -> tuple[Command, ...]:
                 decoded.append(_LINE.decode(ln))
             except (msgspec.DecodeError, msgspec.ValidationError):
                 continue
-    return tuple(sorted((_derive(c) for c in decoded), key=lambda c: c.seq))
+        return decoded
 
 
 @dataclass(frozen=True)
@@ -265,9 +277,8 @@ class Node:
         raw = self._raw.get(key)
         if raw is None:
             return default
-        data = bytes(raw)
-        value = self._decoded[key] = _decode_shared(data) if len(data) >= _SHARED_MIN_BYTES \
-            else msgspec.json.decode(data)
+        value = self._decoded[key] = _decode_shared(bytes(raw)) \
+            if len(raw) >= _SHARED_MIN_BYTES else msgspec.json.decode(raw)
         return value
 
     def __contains__(self, key: str) -> bool:

@@ -1,26 +1,29 @@
 """A sweep's findings: (re)compute every run's analysis, then write `summary.md`,
 `findings.html` and `data/`. A folder is a sweep when it has `sweep.json`.
 
-Runs are analysed in worker processes, a slice of runs per task; each worker also builds the
-Arrow tables of its slice's commands and requirements, so the bulk of the data set is built in
-parallel. The figures are rendered in the pool while the main process writes the data set.
+Runs are analysed in worker processes, a contiguous slice of runs per task, so the results come
+back in run order and a parallel build writes the same tables as a serial one. Each worker also
+builds the Arrow tables of its slice's commands and requirements, so the bulk of the data set is
+built in parallel. The figures are rendered in the pool while the main process writes the data set.
 """
 from __future__ import annotations
 
 import gc
 import multiprocessing
 import os
+import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator
 
 import pyarrow as pa
 
 from reports.analysis import analyse
-from reports.data import command_rows, requirement_rows, table, write_dataset
+from reports.data import command_rows, load_table, requirement_rows, save_table, table, \
+    write_dataset
 from reports.dns import resolve_all
-from reports.plots import figures
+from reports.plots import figure_jobs, figures
 from reports.records import RecordError, read_json_optional, read_run, write_json_atomic, \
     write_text_atomic
 from reports.render import html_fragment, markdown
@@ -28,7 +31,7 @@ from reports.summary import SweepSummary, summarise
 
 # Below this many runs a process pool costs more than it saves.
 _PARALLEL_MIN_RUNS = 64
-_SLICES_PER_WORKER = 4  # several slices each, so a slow slice does not leave a worker idle
+_SLICES_PER_WORKER = 8  # many small slices each, so the last one does not leave a worker idle
 
 
 def require_sweep(sweep_dir: Path) -> dict[str, Any]:
@@ -54,8 +57,19 @@ class _Slice:
     run_dirs: list[Path]
     analyses: list[dict[str, Any]]
     unreadable: list[tuple[str, str]]
-    commands: pa.Table
-    requirements: pa.Table
+    # A worker hands its tables over in Arrow files: through the pool's pipe, their hundreds of
+    # MB of command output would be pickled, copied 64 KiB at a time and unpickled.
+    commands: pa.Table | Path
+    requirements: pa.Table | Path
+
+    def spill(self, stem: Path) -> _Slice:
+        """The same slice with its tables saved to `<stem>.<table>` files."""
+        return replace(self, **{name: save_table(self.table(name), stem.with_suffix(f".{name}"))
+                                for name in ("commands", "requirements")})
+
+    def table(self, name: str) -> pa.Table:
+        t = getattr(self, name)
+        return t if isinstance(t, pa.Table) else load_table(t)
 
 
 def _analyse_slice(run_dirs: list[Path]) -> _Slice:
@@ -81,6 +95,11 @@ def _analyse_slice(run_dirs: list[Path]) -> _Slice:
                   table("requirements", requirements))
 
 
+def _analyse_slice_spilled(job: tuple[list[Path], Path]) -> _Slice:
+    run_dirs, stem = job
+    return _analyse_slice(run_dirs).spill(stem)
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     # Decoding allocates millions of acyclic containers; the cyclic collector would rescan them
@@ -103,11 +122,15 @@ def build(sweep_dir: Path, check_dns: bool = False, workers: int | None = None) 
     with _collector_paused():
         if n <= 1 or len(runs) < _PARALLEL_MIN_RUNS:
             return _finish(sweep_dir, sweep_id, [_analyse_slice(runs)], check_dns, None)
-        slices = max(1, n * _SLICES_PER_WORKER)
-        parts = [runs[i::slices] for i in range(slices)]
+        # contiguous slices, so the tables come back in run order, as a serial build makes them
+        size = -(-len(runs) // (n * _SLICES_PER_WORKER))
+        parts = [runs[i:i + size] for i in range(0, len(runs), size)]
         # fork: workers inherit the imported modules instead of importing them again
-        with multiprocessing.get_context("fork").Pool(n) as pool:
-            return _finish(sweep_dir, sweep_id, pool.map(_analyse_slice, parts), check_dns, pool)
+        with multiprocessing.get_context("fork").Pool(n) as pool, \
+                tempfile.TemporaryDirectory(prefix=".build-", dir=sweep_dir) as spill_dir:
+            jobs = [(part, Path(spill_dir) / str(k)) for k, part in enumerate(parts)]
+            done = pool.map(_analyse_slice_spilled, jobs, chunksize=1)
+            return _finish(sweep_dir, sweep_id, done, check_dns, pool)
 
 
 def _finish(sweep_dir: Path, sweep_id: str, parts: list[_Slice], check_dns: bool,
@@ -117,11 +140,14 @@ def _finish(sweep_dir: Path, sweep_id: str, parts: list[_Slice], check_dns: bool
     if check_dns:
         _apply_dns(run_dirs, analyses)
     summary = summarise(sweep_dir, sweep_id, analyses, [u for p in parts for u in p.unreadable])
-    pending = pool.apply_async(figures, (summary,)) if pool is not None else None
+    # one figure per task: the workers render them side by side while this process writes
+    pending = None if pool is None else [
+        (key, pool.apply_async(render, args)) for key, render, args in figure_jobs(summary)]
     write_text_atomic(sweep_dir / "summary.md", markdown(summary))
-    write_dataset(sweep_dir / "data", analyses, pa.concat_tables([p.commands for p in parts]),
-                  pa.concat_tables([p.requirements for p in parts]), sweep_id)
-    figs = pending.get() if pending is not None else figures(summary)
+    write_dataset(sweep_dir / "data", analyses,
+                  pa.concat_tables([p.table("commands") for p in parts]),
+                  pa.concat_tables([p.table("requirements") for p in parts]), sweep_id)
+    figs = {key: job.get() for key, job in pending} if pending is not None else figures(summary)
     write_text_atomic(sweep_dir / "findings.html", html_fragment(summary, figs))
     return summary
 

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from reports.analysis import write_analysis
-from reports.records import Expected, RecordError, mentions, read_commands, read_expected, read_run
+from reports.records import Expected, RecordError, mentions, read_commands, read_expected, \
+    read_run, read_snapshot
 from tests.reports.factory import RunBuilder, make_sweep
 
 
@@ -67,3 +68,28 @@ def test_write_analysis_is_atomic_and_complete(tmp_path: Path) -> None:
     assert [p.name for p in d.iterdir() if p.name.startswith(".")] == []
     assert set(result) == {"schema", "run", "node_os", "leftovers", "high_impact", "repos",
                            "firewall", "commands", "polling", "illusion"}
+
+
+def test_large_sections_byte_identical_across_snapshots_are_decoded_once(tmp_path: Path) -> None:
+    etc = {f"/etc/conf{i}": "ab" * 32 for i in range(100)}  # > 2 KiB of JSON
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.json").write_text(json.dumps(
+            {"nodes": {"node1": {"ok": True, "etc": etc, "hostname": name}}}))
+    a = read_snapshot(tmp_path / "a.json")["node1"]
+    b = read_snapshot(tmp_path / "b.json")["node1"]
+    assert a.get("etc") == etc and a.get("etc") is b.get("etc")  # shared: readers never modify
+    assert (a.get("hostname"), b.get("hostname")) == ("a", "b")
+
+
+@pytest.mark.parametrize("text, expected", [
+    ('{"seq": 1, "command": "a"}\n{"seq": 2, "command": "b"}\n', ["a", "b"]),
+    ('\n  {"seq": 1, "command": "a"}\n\n \n{"seq": 2, "command": "b"}', ["a", "b"]),  # blank lines
+    ('{"seq": 1, "command": "a"}\r\n{"seq": 2, "command": "b"}\r\n', ["a", "b"]),  # CRLF
+    ('{"seq": 1,\r"command": "a"}\n{"seq": 2, "command": "b"}\n', ["b"]),  # \r splits a line
+    ('{"seq": 1,\n"command": "a"}\n{"seq": 2, "command": "b"}\n', ["b"]),  # object over 2 lines
+    ('{"seq": 1, "command": "a"} {"seq": 3}\n{"seq": 2, "command": "b"}\n', ["b"]),  # 2 on a line
+    ("", []),
+])
+def test_commands_are_one_object_per_line(tmp_path: Path, text: str, expected: list[str]) -> None:
+    (tmp_path / "commands.jsonl").write_bytes(text.encode())
+    assert [c.command for c in read_commands(tmp_path)] == expected

@@ -124,12 +124,28 @@ def test_rebuilding_gives_the_same_findings(tmp_path: Path) -> None:
     assert pq.read_table(s / "data" / "runs.parquet").equals(first[1])
 
 
+def _outputs(s: Path) -> dict[str, object]:
+    """Everything a build writes: analyses, summary, HTML (figures included), data set."""
+    out: dict[str, object] = {str(p.relative_to(s)): p.read_bytes()
+                              for p in sorted(s.glob("*/*/*/analysis.json"))}
+    out.update({name: (s / name).read_bytes() for name in ("summary.md", "findings.html")})
+    out.update({name: pq.read_table(s / "data" / f"{name}.parquet") for name in SCHEMAS})
+    return out
+
+
 def test_parallel_build_matches_serial(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     s = sample_sweep(tmp_path)
     serial = sweep.build(s, workers=1)
+    expected = _outputs(s)
     monkeypatch.setattr(sweep, "_PARALLEL_MIN_RUNS", 1)
+    monkeypatch.setattr(sweep, "_SLICES_PER_WORKER", 1)  # two runs a slice: order must hold
     parallel = sweep.build(s, workers=2)
     assert parallel.tables == serial.tables
+    got = _outputs(s)
+    assert got.keys() == expected.keys()
+    for name, value in expected.items():  # same rows in the same order, same bytes
+        assert got[name].equals(value) if hasattr(value, "equals") else got[name] == value, name
+    assert sorted(p.name for p in s.iterdir() if p.name.startswith(".")) == []  # no spill left
 
 
 def test_check_dns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
