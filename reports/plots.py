@@ -90,7 +90,7 @@ def _boxplot(series: Mapping[str, tuple[float, ...]]) -> str:
     data = {k: v for k, v in series.items() if v}
     fig, ax = _figure(8, 3.0, max((len(k) for k in data), default=10))
     if data:
-        ax.boxplot(list(data.values()), vert=False, showfliers=True)
+        ax.boxplot(list(data.values()), orientation="horizontal", showfliers=True)
         ax.set_yticks(range(1, len(data) + 1), list(data.keys()))
     ax.set_xlabel("agent minutes")
     ax.set_title("Completion time by task type", fontsize=10)
