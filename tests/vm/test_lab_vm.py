@@ -60,3 +60,14 @@ def test_node_is_a_testinfra_host_over_paramiko(cluster):
     host = node.testinfra_host()
     assert host.file("/etc/hostname").content_string.strip() == "node1"
     assert host.user().name == "root"
+
+
+def test_apt_installs_through_the_package_cache(cluster):
+    """Guests have no internet: packages come through the lab's apt-cacher-ng."""
+    node = cluster.node("node1")
+    proxy = node.run("apt-config dump Acquire::http::Proxy").stdout
+    assert ":3142" in proxy, proxy
+    res = node.run("apt-get update -q && DEBIAN_FRONTEND=noninteractive "
+                   "apt-get install -y -q --no-install-recommends tree && tree --version", timeout=600)
+    assert res.exit_code == 0, res.stderr[-2000:]
+    assert "tree v" in res.stdout
