@@ -385,6 +385,14 @@ class _NodeDiff:
         return self.expected.service(process) or self.expected.package(process) or any(
             _stem(process) == _stem(p) for p in self.expected.packages + self.expected.services)
 
+    def _unit_expected(self, unit: Any, unit_stems: set[str]) -> bool:
+        """A process of a unit the task expects (or one already reported as a unit) is that
+        unit's, whatever its name (a service run by python3 is still the service)."""
+        if not isinstance(unit, str) or not unit:
+            return False
+        stem = unit.rsplit(".", 1)[0]
+        return self.expected.service(unit) or stem in unit_stems or _stem(stem) in unit_stems
+
     def _listening(self, unit_stems: set[str]) -> None:
         if self._unchanged("listening"):
             return
@@ -392,6 +400,7 @@ class _NodeDiff:
         def key(s: Mapping[str, Any]) -> tuple[str, str]:
             return str(s.get("proto", "")), str(s.get("local", "")).rsplit(":", 1)[-1]
         before = {key(s) for s in _list(self.b, "listening") if isinstance(s, dict)}
+        unit_of = {p.get("pid"): p.get("unit") for p in _list(self.a, "processes") if isinstance(p, dict)}
         seen: set[tuple[str, str]] = set()
         for s in _list(self.a, "listening"):
             if not isinstance(s, dict):
@@ -403,6 +412,8 @@ class _NodeDiff:
             seen.add(k)
             if proc and (is_noise("process", proc) or _stem(proc) in unit_stems
                          or self._expected_owner(proc)):
+                continue
+            if self._unit_expected(unit_of.get(s.get("pid")), unit_stems):
                 continue
             self._add(SERVICES, "listening port", f"{k[0]}/{k[1]} {proc}".strip(), "added",
                       [proc, k[1]] if proc else [k[1]])
@@ -416,7 +427,8 @@ class _NodeDiff:
             if not isinstance(p, dict):
                 continue
             comm, args = str(p.get("comm") or ""), str(p.get("args") or "")
-            if not comm or comm in before or comm in seen or args.startswith("["):
+            if not comm or comm in before or comm in seen or args.startswith("[") \
+                    or self._unit_expected(p.get("unit"), unit_stems):
                 continue
             seen.add(comm)
             if is_noise("process", comm) or comm in unit_stems or _stem(comm) in unit_stems \

@@ -52,7 +52,10 @@ elif have rc-status; then
 fi
 s listening
 if have ss; then ss -Hltunp 2>/dev/null; else netstat -ltunp 2>/dev/null | tail -n +3; fi
-s processes; ps -eo pid=,user=,comm=,args= 2>/dev/null || ps -o pid,user,comm,args | tail -n +2
+# with systemd's procps, each process's unit: a service's python3 is that service, not a stray
+if ps -o unit= -p 1 >/dev/null 2>&1; then s processes_units; ps -eo pid=,user=,unit=,comm=,args= 2>/dev/null
+else s processes; ps -eo pid=,user=,comm=,args= 2>/dev/null || ps -o pid,user,comm,args | tail -n +2
+fi
 s fw_nft; have nft && nft list ruleset 2>/dev/null
 s fw_iptables; have iptables-save && iptables-save 2>/dev/null | grep -v '^#'
 s fw_firewalld; have firewall-cmd && firewall-cmd --state >/dev/null 2>&1 && firewall-cmd --list-all-zones 2>/dev/null

@@ -3,6 +3,7 @@ structure of docs/records.md (snapshots/<phase>.json)."""
 from __future__ import annotations
 
 import concurrent.futures as cf
+import re
 from pathlib import Path
 from typing import Callable
 
@@ -91,13 +92,21 @@ def parse(text: str) -> dict:
         if len(f) >= 5:
             proc = f[6] if len(f) > 6 else ""
             name = proc.split('"')[1] if '"' in proc else proc
-            listening.append({"proto": f[0], "local": f[4], "process": name})
+            pid = re.search(r"pid=(\d+)", proc)
+            listening.append({"proto": f[0], "local": f[4], "process": name,
+                              "pid": int(pid.group(1)) if pid else None})
     processes = []
     for ln in sec.get("processes", []):
         f = ln.split(None, 3)
         if len(f) >= 3 and f[0].isdigit():
             processes.append({"pid": int(f[0]), "user": f[1], "comm": f[2],
                               "args": f[3] if len(f) > 3 else f[2]})
+    for ln in sec.get("processes_units", []):
+        f = ln.split(None, 4)
+        if len(f) >= 4 and f[0].isdigit():
+            processes.append({"pid": int(f[0]), "user": f[1], "comm": f[3],
+                              "args": f[4] if len(f) > 4 else f[3],
+                              "unit": None if f[2] == "-" else f[2]})
     mounts = []
     for ln in sec.get("mounts", []):
         f = ln.split()

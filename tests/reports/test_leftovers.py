@@ -198,3 +198,21 @@ def test_identical_sections_are_not_decoded(tmp_path: Path) -> None:
     assert a.same(b, "etc") and not a.same(b, "packages")
     assert a.get("packages")["x"] == "1" and a.get("missing", 7) == 7
     assert msgspec.json.decode(msgspec.json.encode(a.get("etc"))) == base_node()["etc"]
+
+
+def test_a_process_of_an_expected_unit_is_not_a_leftover_whatever_its_name(tmp_path: Path) -> None:
+    """A service the task expects, run by an interpreter (python3), is that service; a python3
+    outside any expected unit is still a leftover."""
+    service = {"pid": 700, "user": "app", "comm": "python3", "args": "python3 -m http.server 8080",
+               "unit": "webapp.service"}
+    stray = {"pid": 800, "user": "root", "comm": "python3", "args": "python3 -m http.server 9999",
+             "unit": "session-3.scope"}
+    base = base_node()
+    port = {"proto": "tcp", "local": "0.0.0.0:8080", "process": "python3", "pid": 700}
+    expected = {"services": ["webapp.service"]}
+    ok = run_with(tmp_path / "ok", changed(base, processes=base["processes"] + [service],
+                                           listening=base["listening"] + [port]), expected=expected)
+    assert ok["findings"] == []
+    bad = run_with(tmp_path / "bad", changed(base, processes=base["processes"] + [service, stray]),
+                   expected=expected)
+    assert findings(bad) == {("services", "python3: python3 -m http.server 9999")}

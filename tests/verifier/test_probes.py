@@ -1,0 +1,32 @@
+"""The snapshot probe's output, parsed (verifier/probes.py); the probe itself runs in the VM tests."""
+import pytest
+
+from verifier.probes import parse
+
+
+def _probe(**sections: str) -> str:
+    return "".join(f"\n@@{name}\n{body}\n" for name, body in sections.items()) + "\n@@end\n"
+
+
+def test_processes_carry_their_systemd_unit_and_sockets_their_pid():
+    snap = parse(_probe(
+        processes_units="    1 root     init.scope       systemd /sbin/init\n"
+                        "  700 app      webapp.service   python3 python3 -m http.server 8080\n"
+                        "  812 root     -                kthreadd [kthreadd]",
+        listening='tcp LISTEN 0 5 0.0.0.0:8080 0.0.0.0:* users:(("python3",pid=700,fd=3))',
+        unit_enabled="webapp.service\nssh.service"))
+    assert snap["processes"][1] == {"pid": 700, "user": "app", "comm": "python3",
+                                    "args": "python3 -m http.server 8080", "unit": "webapp.service"}
+    assert snap["processes"][2]["unit"] is None
+    assert snap["listening"] == [{"proto": "tcp", "local": "0.0.0.0:8080", "process": "python3", "pid": 700}]
+    assert snap["units"]["webapp.service"]["enabled"] == "enabled"
+
+
+def test_processes_without_units_still_parse():
+    snap = parse(_probe(processes="  1 root init /sbin/init"))
+    assert snap["processes"] == [{"pid": 1, "user": "root", "comm": "init", "args": "/sbin/init"}]
+
+
+def test_an_incomplete_probe_is_refused():
+    with pytest.raises(ValueError, match="incomplete"):
+        parse("\n@@boot_id\nabc\n")
