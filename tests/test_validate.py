@@ -109,3 +109,23 @@ def test_pytest_command():
     cmd = validate.pytest_command("nop", Path("/w/nop"), Path("tests_tasks"), "debian12", "disk", ["-x"])
     assert cmd[1:] == ["-m", "pytest", "tests_tasks", "--agent=nop", "--sweep-dir=/w/nop", "-q", "-p",
                        "no:cacheprovider", "--os=debian12", "-k", "disk", "-x"]
+
+
+def _merge_one(out: str, i: int) -> None:
+    row = validate.Row(f"task-{i:02d}", "single-node", "debian12", True, "yes", True, "yes: req-1",
+                       float(i), 1.0, "2026-12-03")
+    validate.write_merged(Path(out), [row])
+
+
+def test_concurrent_validations_keep_each_others_rows(tmp_path):
+    """Validations of different task sets finishing at once: every row survives the merge."""
+    import multiprocessing
+    out = tmp_path / "VALIDATION.md"
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_merge_one, args=(str(out), i)) for i in range(12)]
+    for p in procs:
+        p.start()
+    for p in procs:
+        p.join(30)
+        assert p.exitcode == 0
+    assert sorted(r.task for r in validate.parse_rows(out.read_text())) == [f"task-{i:02d}" for i in range(12)]
