@@ -382,6 +382,23 @@ def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadlin
     if node.interfaces:
         nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
+    _attach_disks(cluster, node)
+
+
+def _attach_disks(cluster: Cluster, node: Node) -> None:
+    """Hot-plug the node's blank data disks, one at a time so the guest names them in order
+    (vdb, vdc, …); on either boot path, so warm templates stay disk-less. A guest reboot
+    resets qemu, not the domain: the disks stay."""
+    if not node.spec.disks_mib:
+        return
+    dom = cluster.conn.lookupByName(node.domain)
+    for i, size in enumerate(node.spec.disks_mib):
+        dev, serial = f"vd{chr(ord('b') + i)}", f"data{i + 1}"
+        path = virt.create_blank(cluster.conn, f"{cluster.owner.prefix}{node.name}-{serial}.qcow2", size)
+        dom.attachDeviceFlags(virt.data_disk_xml(path, dev, serial), libvirt.VIR_DOMAIN_AFFECT_LIVE)
+        _apply(node, f"for i in $(seq 1 100); do [ -b /dev/{dev} ] && [ -e /dev/disk/by-id/virtio-{serial} ] "
+                     f"&& exit 0; sleep 0.2; done; echo '/dev/{dev} did not appear' >&2; exit 1",
+               f"data disk {dev}")
 
 
 def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
@@ -409,6 +426,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
     if node.interfaces:
         nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
+    _attach_disks(cluster, node)
 
 
 class _sigterm_as_interrupt:

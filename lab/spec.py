@@ -10,6 +10,7 @@ from lab.errors import LabError
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 MAX_NODES = 8
 MAX_NICS = 8
+MAX_DISKS = 4
 
 
 def _check_name(kind: str, name: str) -> None:
@@ -56,9 +57,15 @@ class NodeSpec:
     vcpus: int = 1
     memory_mib: int = 512
     nics: tuple[NicSpec, ...] = ()
+    disks_mib: tuple[int, ...] = ()  # blank data disks: /dev/vdb, /dev/vdc, … (serial data1, …)
 
     def __post_init__(self) -> None:
         _check_name("node", self.name)
+        if len(self.disks_mib) > MAX_DISKS:
+            raise LabError(f"node {self.name!r}: at most {MAX_DISKS} data disks")
+        for size in self.disks_mib:
+            if isinstance(size, bool) or not isinstance(size, int) or not 16 <= size <= 262144:
+                raise LabError(f"node {self.name!r}: data disk size {size!r} must be 16..262144 MiB")
         if not 1 <= self.vcpus <= 16:
             raise LabError(f"node {self.name!r}: vcpus {self.vcpus} must be 1..16")
         if not 128 <= self.memory_mib <= 65536:

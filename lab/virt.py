@@ -196,6 +196,24 @@ def create_overlay(conn: libvirt.virConnect, name: str, backing: Path) -> Path:
     return Path(vol.path())
 
 
+def create_blank(conn: libvirt.virConnect, name: str, size_mib: int) -> Path:
+    """An empty qcow2 data disk in the pool (sparse: it costs what the guest writes)."""
+    pool = ensure_pool(conn)
+    try:
+        pool.storageVolLookupByName(name).delete()
+    except libvirt.libvirtError:
+        pass
+    vol = pool.createXML(f"""<volume><name>{name}</name><capacity unit='MiB'>{size_mib}</capacity>
+      <target><format type='qcow2'/></target></volume>""", 0)
+    return Path(vol.path())
+
+
+def data_disk_xml(path: Path, dev: str, serial: str) -> str:
+    return (f"<disk type='file' device='disk'><driver name='qemu' type='qcow2' cache='unsafe' "
+            f"discard='unmap'/><source file='{path}'/><target dev='{dev}' bus='virtio'/>"
+            f"<serial>{serial}</serial></disk>")
+
+
 def delete_volume(conn: libvirt.virConnect, name: str) -> bool:
     try:
         ensure_pool(conn).storageVolLookupByName(name).delete()

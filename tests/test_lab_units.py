@@ -19,6 +19,13 @@ def test_mgmt_overlap_and_bad_names_are_rejected():
         NodeSpec("Node_1", "debian12")
 
 
+def test_bad_data_disks_are_rejected():
+    with pytest.raises(LabError, match="data disk size 0"):
+        NodeSpec("node1", "debian12", disks_mib=(0,))
+    with pytest.raises(LabError, match="at most 4 data disks"):
+        NodeSpec("node1", "debian12", disks_mib=(64,) * 5)
+
+
 @given(st.integers(min_value=1, max_value=8))
 def test_task_addresses_are_unique(n):
     nodes = tuple(NodeSpec(f"n{i}", "debian12", nics=(NicSpec("priv"),)) for i in range(n))

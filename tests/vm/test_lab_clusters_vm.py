@@ -52,6 +52,22 @@ def test_two_nodes_talk_on_an_isolated_network():
         assert n1.run(f"ping -c 1 -W 2 {n2.mgmt_ip}").exit_code != 0
 
 
+def test_data_disks_are_blank_ordered_survive_a_reboot_and_are_removed():
+    spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12", disks_mib=(256, 128)),))
+    with provision(spec, sweep="selftest", run="disks") as c:
+        node = c.node("node1")
+        sizes = node.run("lsblk -bdno NAME,SIZE /dev/vdb /dev/vdc").stdout.split()
+        assert sizes == ["vdb", str(256 << 20), "vdc", str(128 << 20)]
+        assert node.run("readlink -f /dev/disk/by-id/virtio-data2").stdout.strip() == "/dev/vdc"
+        assert node.run("blkid /dev/vdb").exit_code == 2, "a data disk is not blank"
+        node.run("mkfs.ext4 -q /dev/vdb && mkdir -p /data && mount /dev/vdb /data && "
+                 "echo kept > /data/f && umount /data")
+        c.reboot()
+        assert node.run("mount /dev/vdb /mnt && cat /mnt/f").stdout.strip() == "kept"
+        key = c.owner.key
+    assert not _lab_names(virt.connect(), key), "a data disk outlived its cluster"
+
+
 def test_warm_start_gives_a_clean_disk_and_fresh_identity():
     spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12"),))
     with provision(spec, sweep="selftest", run="dirty") as first:
