@@ -25,8 +25,9 @@ class AgentInfraError(InfrastructureError):
 class Interface:
     name: str  # as seen in the guest, e.g. eth1
     network: str  # task network name, or "mgmt"
-    address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP
+    address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP or no address
     mac: str
+    mode: str = "static"  # static | dhcp | none (link up, no address: a trunk, or for the task)
 
 
 @dataclass(frozen=True)

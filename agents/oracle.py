@@ -26,10 +26,15 @@ def _sq(value: str) -> str:
     return "'" + value.replace("'", "'\\''") + "'"
 
 
-def family_variant(task_dir: Path, filename: str, family: str) -> Path:
+def family_variant(task_dir: Path, filename: str, family: str, os_id: str | None = None) -> Path:
+    """`<stem>.<os id>.<ext>` (an appliance's own script), else `<stem>.<family>.<ext>`, else
+    the file itself."""
     stem, dot, ext = filename.rpartition(".")
-    specific = task_dir / f"{stem}.{family}.{ext}"
-    return specific if specific.exists() else task_dir / filename
+    for variant in ([os_id] if os_id else []) + [family]:
+        specific = task_dir / f"{stem}.{variant}.{ext}"
+        if specific.exists():
+            return specific
+    return task_dir / filename
 
 
 def script_env(cluster: ClusterInfo, node: str) -> dict[str, str]:
@@ -53,8 +58,8 @@ class OracleAgent:
         steps = self.steps or [(n.name, "solution.sh") for n in session.cluster.nodes]
         ids, failed = [], []
         for node, filename in steps:
-            family = session.cluster.node(node).family
-            path = family_variant(session.task_dir, filename, family)
+            info = session.cluster.node(node)
+            path = family_variant(session.task_dir, filename, info.family, info.os)
             if not path.exists():
                 raise LabError(f"{session.task_dir}: no {filename} (or {path.name}) for the oracle")
             timeout = session.options.limits.wall_s

@@ -44,9 +44,14 @@ def describe_cluster(cluster: ClusterInfo) -> str:
     return "\n".join(parts)
 
 
+def _address(i) -> str:
+    if i.address:
+        return i.address
+    return "DHCP client" if getattr(i, "mode", "dhcp") == "dhcp" else "no address configured"
+
+
 def _describe_node(n: NodeInfo) -> str:
     lines = [f"- {n.name}: {n.os_name} ({n.os}, {n.family} family); login user {n.login_user}"
              f"{' with sudo' if n.sudo else ''}; management address {n.mgmt_address}"]
-    lines += [f"  - {i.name} on network {i.network}: {i.address or 'DHCP'} (MAC {i.mac})"
-              for i in n.interfaces]
+    lines += [f"  - {i.name} on network {i.network}: {_address(i)} (MAC {i.mac})" for i in n.interfaces]
     return "\n".join(lines)

@@ -36,15 +36,22 @@ def packages(entry: ImageEntry) -> list[str]:
 def extra_packages(entry: ImageEntry) -> list[str]:
     """Installed with the rootfs's own apt after debootstrap, whose dependency handling can't
     configure cloud-init's Python stack."""
-    return _packages("packages-cloud.txt") if entry.cloud_init else []
+    return ((_packages("packages-cloud.txt") if entry.cloud_init else [])
+            + (_packages(f"packages-{entry.extra}.txt") if entry.extra else []))
 
 
 def recipe_hash(entry: ImageEntry) -> str:
     h = hashlib.sha256()
-    for f in sorted(RECIPES.iterdir()):
-        h.update(f.name.encode() + f.read_bytes())
+    # only the recipe files this image uses: adding a variant rebuilds no other image
+    used = ["packages.txt", "configure-rootfs.sh", "make-initrd.sh"]
+    used += ["packages-cloud.txt"] if entry.cloud_init else []
+    used += [f"packages-{entry.extra}.txt", f"configure-{entry.extra}.sh"] if entry.extra else []
+    for f in sorted(RECIPES / name for name in used):
+        if f.exists():
+            h.update(f.name.encode() + f.read_bytes())
     for part in (BUILDER_VERSION, entry.suite or "", entry.login_user, entry.boot,
-                 str(entry.cloud_init), addressing.APT_PROXY_URL, keys.public_key(), MIRROR):
+                 str(entry.cloud_init), addressing.APT_PROXY_URL, keys.public_key(), MIRROR,
+                 entry.extra or ""):
         h.update(part.encode() + b"\0")
     return h.hexdigest()[:16]
 
@@ -99,6 +106,8 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
     variant = "cloud" if entry.boot == "disk" else "kernel"
     _run([str(RECIPES / "configure-rootfs.sh"), str(rootfs), str(pub), entry.login_user,
           addressing.APT_PROXY_URL, variant], log, "configure")
+    if entry.extra and (RECIPES / f"configure-{entry.extra}.sh").exists():
+        _run([str(RECIPES / f"configure-{entry.extra}.sh"), str(rootfs)], log, f"configure {entry.extra}")
     kernels = sorted((rootfs / "boot").glob("vmlinuz-*"))
     if not kernels:
         raise LabError(f"{entry.id}: no kernel in the rootfs (is linux-image-cloud-amd64 in packages.txt?)")

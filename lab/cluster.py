@@ -20,7 +20,7 @@ from typing import Callable
 
 import libvirt
 
-from lab import (addressing, hosts, identity, images, keys, owner as owners, paths, reachability, seed,
+from lab import (addressing, appliances, hosts, identity, images, keys, owner as owners, paths, reachability, seed,
                  templates, virt)
 from lab.errors import InfrastructureError, LabError, ProvisionError
 from lab.exec import Jump, SSHExec
@@ -38,6 +38,12 @@ class Interface:
     network: str  # task network name ("mgmt" for eth0)
     mac: str
     address: str | None  # CIDR
+    mode: str = "static"  # static | dhcp | none (lab.spec.NIC_MODES)
+    gateway: str | None = None
+
+    def task_nic(self) -> identity.TaskNic:
+        return identity.TaskNic(self.name, self.mac, self.address, dhcp=self.mode == "dhcp",
+                                gateway=self.gateway)
 
 
 class Node:
@@ -49,8 +55,9 @@ class Node:
         self.mgmt_ip = str(addressing.mgmt_ip(slot))
         self.mgmt_mac = addressing.mgmt_mac(slot)
         self.interfaces = interfaces
+        self.adapter = appliances.for_image(image)
         self.exec = SSHExec(spec.name, self.mgmt_ip, keys.private_key(), jump=jump,
-                            output_cap=cluster.output_cap)
+                            login=self.adapter.login.user, output_cap=cluster.output_cap)
         self.machine_id = uuid.uuid4().hex
 
     @property
@@ -63,6 +70,8 @@ class Node:
 
     def run(self, command: str, timeout: float | None = 120, user: str | None = None,
             stdin: bytes | None = None, observe: bool = True) -> CommandResult:
+        if user is None:  # the harness's own commands: as the adapter runs them (Linux: as is)
+            command = self.adapter.command(command)
         return self._observed(self.exec.run(command, timeout=timeout, user=user, stdin=stdin), observe)
 
     def upload(self, path: str, data: bytes, mode: int = 0o644, observe: bool = True) -> CommandResult:
@@ -90,7 +99,7 @@ class Node:
         return result
 
     def boot_id(self) -> str:
-        res = self.run("cat /proc/sys/kernel/random/boot_id", timeout=30)
+        res = self.run(self.adapter.boot_id_command(), timeout=30)
         if res.exit_code != 0:
             raise InfrastructureError(f"{self.name}: cannot read boot id: {res.stderr or res.transport_error}")
         return res.stdout.strip()
@@ -105,7 +114,8 @@ class Node:
         return testinfra.get_host(self.testinfra_url, ssh_identity_file=str(keys.private_key()))
 
     def describe(self) -> dict:
-        return {"name": self.name, "os": self.image.id, "family": self.family,
+        return {"name": self.name, "os": self.image.id, "family": self.family, "role": self.spec.role,
+                "adapter": self.adapter.name,
                 "os_name": self.image.name, "login_user": self.login_user, "slot": self.slot,
                 "domain": self.domain, "vcpus": self.vcpus, "memory_mib": self.spec.memory_mib,
                 "mgmt_ip": self.mgmt_ip, "mgmt_mac": self.mgmt_mac,
@@ -160,7 +170,7 @@ class Cluster:
         before = {n.name: n.boot_id() for n in targets}
         for n in targets:
             # detached so the command returns before the connection drops
-            n.run("nohup sh -c 'sleep 0.5; systemctl reboot || reboot' >/dev/null 2>&1 &", timeout=30)
+            n.run(n.adapter.reboot_command(), timeout=30)
             n.exec.close()
         t0 = time.monotonic()
 
@@ -300,7 +310,11 @@ def _bring_up(cluster: Cluster, node_images, warm: bool, boot_deadline_s: float,
     for index, (nspec, slot, vc) in enumerate(zip(spec.nodes, cluster.lease.slots, vcpus)):
         ifaces = tuple(Interface(
             name=f"eth{j + 1}", network=nic.network, mac=addressing.task_mac(key, index, j),
-            address=None if spec.network(nic.network).dhcp else str(spec.address(nspec.name, nic.network)))
+            address=str(spec.address(nspec.name, nic.network))
+            if spec.nic_mode(nspec.name, nic.network) == "static" else None,
+            mode=spec.nic_mode(nspec.name, nic.network),
+            # hosts route through the network's gateway; an appliance is the gateway
+            gateway=spec.network(nic.network).gateway if nspec.role == "host" else None)
             for j, nic in enumerate(nspec.nics))
         cluster.nodes[nspec.name] = Node(cluster, nspec, node_images[nspec.name], slot, vc, ifaces, jump)
     use_warm = warm and all(n.image.boot == "kernel" for n in cluster.nodes.values())
@@ -334,7 +348,10 @@ def _task_nics(cluster: Cluster, node: Node) -> list[virt.Nic]:
 
 
 def _identity(node: Node, configure_nics: bool) -> str:
-    nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+    if node.adapter.name != "linux":  # a vendor appliance: its own CLI, through its adapter
+        return node.adapter.identity_script(node.name, tuple(
+            appliances.Nic(i.name, i.address) for i in node.interfaces if configure_nics))
+    nics = tuple(i.task_nic() for i in node.interfaces)
     return identity.script(node.family, hostname=node.name, machine_id=node.machine_id,
                            epoch=time.time(), nics=nics, configure_nics=configure_nics)
 
@@ -380,7 +397,7 @@ def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadlin
     for nic in _task_nics(cluster, node):
         dom.attachDeviceFlags(virt.nic_xml(nic), libvirt.VIR_DOMAIN_AFFECT_LIVE)
     if node.interfaces:
-        nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+        nics = tuple(i.task_nic() for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
     _attach_disks(cluster, node)
 
@@ -411,7 +428,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
             paths.pool_dir() / f"{node.domain}-seed.iso", instance_id=f"{node.domain}-{node.machine_id[:8]}",
             hostname=node.name, login_user=node.login_user, pubkey=keys.public_key(),
             mgmt_mac=node.mgmt_mac,
-            nics=tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces),
+            nics=tuple(i.task_nic() for i in node.interfaces),
             apt_proxy=addressing.APT_PROXY_URL if img.pkg == "apt" else None)
         virt.ensure_pool(conn, refresh=True)  # the seed is a pool volume too, removed with the cluster
     conn.createXML(virt.domain_xml(
@@ -424,7 +441,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
     node.exec.connect(deadline_s=deadline_s)
     _apply(node, _identity(node, configure_nics=not img.cloud_init), "identity")
     if node.interfaces:
-        nics = tuple(identity.TaskNic(i.name, i.mac, i.address) for i in node.interfaces)
+        nics = tuple(i.task_nic() for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
     _attach_disks(cluster, node)
 

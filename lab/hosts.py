@@ -5,6 +5,9 @@ management slots there. Leases live in one JSON file per host guarded by an floc
 pytest-xdist workers and separate processes share them; a lease whose process died is dropped
 the next time anyone looks. Under emulation (TCG) vCPUs are never over-committed: a cluster
 that needs more vCPUs than the host has runs alone on it.
+
+Waiting is first come, first served: the longest waiter's demand is held back on each host, so a
+stream of small clusters cannot starve a big one (a 3-node cluster waiting for an empty host).
 """
 from __future__ import annotations
 
@@ -114,13 +117,17 @@ class Scheduler:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX)
             state_file = self.state_dir / f"{host.name}.json"
+            queue_file = self.state_dir / f"{host.name}.waiters.json"
             leases = json.loads(state_file.read_text()) if state_file.exists() else []
             leases = [l for l in leases if l.get("kept") or _holder_alive(l)]
-            box = {"leases": leases}
+            waiters = json.loads(queue_file.read_text()) if queue_file.exists() else []
+            waiters = [w for w in waiters if _holder_alive(w)]
+            box = {"leases": leases, "waiters": waiters}
             yield box
-            tmp = state_file.with_suffix(".tmp")
-            tmp.write_text(json.dumps(box["leases"]))
-            tmp.replace(state_file)
+            for path, key in ((state_file, "leases"), (queue_file, "waiters")):
+                tmp = path.with_suffix(".tmp")
+                tmp.write_text(json.dumps(box[key]))
+                tmp.replace(path)
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
             lock.close()
@@ -136,8 +143,18 @@ class Scheduler:
         return (used_v + demand.vcpus <= host.vcpus and used_m + demand.memory_mib <= host.memory_mib
                 and used_n + demand.vms <= host.max_vms)
 
-    def try_acquire(self, demand: "Demand | Callable[[Host], Demand]") -> Lease | None:
-        """`demand` may depend on the host (vCPUs are fitted to each host's cores under TCG)."""
+    def _ahead(self, host: Host, box: dict, ticket: str | None) -> list[dict]:
+        """As pseudo-leases: the demand of the longest waiter on this host, unless that is us."""
+        waiters = sorted(box["waiters"], key=lambda w: (w["since"], w["ticket"]))
+        if not waiters or waiters[0]["ticket"] == ticket:
+            return []
+        first = waiters[0]["demand"]
+        return [{"demand": first, "exclusive": first["vcpus"] > host.vcpus, "slots": []}]
+
+    def try_acquire(self, demand: "Demand | Callable[[Host], Demand]",
+                    ticket: str | None = None) -> Lease | None:
+        """`demand` may depend on the host (vCPUs are fitted to each host's cores under TCG).
+        `ticket`: this caller's place in the queue of waiters (see `acquire`)."""
         need = demand if callable(demand) else (lambda host: demand)
         if not any(need(h).memory_mib <= h.memory_mib and need(h).vms <= h.max_vms for h in self.hosts):
             demand = need(self.hosts[0])
@@ -149,7 +166,7 @@ class Scheduler:
         for host in sorted(self.hosts, key=self._load):
             demand = need(host)
             with self._locked(host) as box:
-                if not self._fits(host, box["leases"], demand):
+                if not self._fits(host, box["leases"] + self._ahead(host, box, ticket), demand):
                     continue
                 taken = {s for l in box["leases"] for s in l["slots"]}
                 free = [s for s in range(min(host.max_vms, addressing.MGMT_SLOTS)) if s not in taken]
@@ -159,20 +176,47 @@ class Scheduler:
                 box["leases"].append({"id": lease.id, "slots": list(lease.slots),
                                       "demand": asdict(demand), "pid": lease.pid,
                                       "pid_start": lease.pid_start, "exclusive": lease.exclusive})
-                return lease
+                box["waiters"] = [w for w in box["waiters"] if w["ticket"] != ticket]
+            if ticket:  # after the host's lock is released: one lock at a time, no deadlock
+                self._leave_queue(ticket, skip=host)
+            return lease
         return None
 
     def acquire(self, demand: "Demand | Callable[[Host], Demand]", timeout_s: float = 6 * 3600,
                 poll_s: float = 1.0) -> Lease:
-        """Blocks while every host is full."""
+        """Blocks while every host is full; waiters are served in arrival order."""
         deadline = time.monotonic() + timeout_s
-        while True:
-            lease = self.try_acquire(demand)
-            if lease:
-                return lease
-            if time.monotonic() > deadline:
-                raise DeadlineExceeded(f"lab capacity for {demand} within {timeout_s:.0f} s")
-            time.sleep(poll_s)
+        ticket = None
+        try:
+            while True:
+                lease = self.try_acquire(demand, ticket)
+                if lease:
+                    ticket = None  # left the queue with the lease
+                    return lease
+                if time.monotonic() > deadline:
+                    raise DeadlineExceeded(f"lab capacity for {demand} within {timeout_s:.0f} s")
+                if ticket is None:
+                    ticket = self._join_queue(demand)
+                time.sleep(poll_s)
+        finally:
+            if ticket:
+                self._leave_queue(ticket)
+
+    def _join_queue(self, demand: "Demand | Callable[[Host], Demand]") -> str:
+        need = demand if callable(demand) else (lambda host: demand)
+        me, ticket, since = owners.Owner(key="x"), uuid.uuid4().hex[:12], time.time()
+        for host in self.hosts:
+            with self._locked(host) as box:
+                box["waiters"].append({"ticket": ticket, "since": since, "pid": me.pid,
+                                       "pid_start": me.pid_start, "demand": asdict(need(host))})
+        return ticket
+
+    def _leave_queue(self, ticket: str, skip: Host | None = None) -> None:
+        for host in self.hosts:
+            if host is skip:
+                continue
+            with self._locked(host) as box:
+                box["waiters"] = [w for w in box["waiters"] if w["ticket"] != ticket]
 
     def release(self, lease: Lease) -> None:
         with self._locked(lease.host) as box:

@@ -13,7 +13,9 @@ from lab.errors import LabError
 class TaskNic:
     name: str  # eth1, eth2, … (eth0 is management)
     mac: str
-    address: str | None  # CIDR, None for DHCP
+    address: str | None  # CIDR; None: a DHCP client or, with dhcp False, no address at all
+    dhcp: bool = True
+    gateway: str | None = None  # default route through this address (hosts behind a router)
 
 
 def script(family: str, *, hostname: str, machine_id: str, epoch: float,
@@ -39,7 +41,9 @@ def _debian(nics: tuple[TaskNic, ...]) -> list[str]:
     lines = []
     for nic in nics:
         network = ["[Match]", f"MACAddress={nic.mac}", "[Network]", "LinkLocalAddressing=no",
-                   "IPv6AcceptRA=no"] + ([f"Address={nic.address}"] if nic.address else ["DHCP=ipv4"])
+                   "IPv6AcceptRA=no", "ConfigureWithoutCarrier=yes"] + (
+                      [f"Address={nic.address}"] if nic.address else ["DHCP=ipv4"] if nic.dhcp else []) + (
+                      [f"Gateway={nic.gateway}"] if nic.address and nic.gateway else [])
         link = ["[Match]", f"MACAddress={nic.mac}", "[Link]", f"Name={nic.name}"]
         lines.append(_write(f"/etc/systemd/network/20-ob-{nic.name}.network", network))
         lines.append(_write(f"/etc/systemd/network/20-ob-{nic.name}.link", link))
@@ -50,7 +54,9 @@ def _debian(nics: tuple[TaskNic, ...]) -> list[str]:
 def _rhel(nics: tuple[TaskNic, ...]) -> list[str]:  # not yet validated on a real image
     lines = []
     for nic in nics:
-        method = f"ipv4.method manual ipv4.addresses {nic.address}" if nic.address else "ipv4.method auto"
+        method = (f"ipv4.method manual ipv4.addresses {nic.address}" if nic.address else
+                  "ipv4.method auto" if nic.dhcp else "ipv4.method disabled") + (
+                  f" ipv4.gateway {nic.gateway}" if nic.address and nic.gateway else "")
         lines.append(f"nmcli -t con delete ob-{nic.name} >/dev/null 2>&1 || true")
         lines.append(f"nmcli con add type ethernet con-name ob-{nic.name} ifname '*' "
                      f"ethernet.mac-address {nic.mac} {method} ipv6.method disabled "
@@ -62,7 +68,9 @@ def _alpine(nics: tuple[TaskNic, ...]) -> list[str]:  # not yet validated on a r
     lines = []
     for nic in nics:
         stanza = ([f"auto {nic.name}", f"iface {nic.name} inet static", f"    address {nic.address}"]
-                  if nic.address else [f"auto {nic.name}", f"iface {nic.name} inet dhcp"])
+                  + ([f"    gateway {nic.gateway}"] if nic.gateway else [])
+                  if nic.address else [f"auto {nic.name}", f"iface {nic.name} inet dhcp"] if nic.dhcp
+                  else [f"auto {nic.name}", f"iface {nic.name} inet manual"])
         lines.append(f"grep -q '^auto {nic.name}$' /etc/network/interfaces || "
                      f"printf '%s\\n' {' '.join(shlex.quote(s) for s in stanza)} >> /etc/network/interfaces")
         lines.append(f"ifup {nic.name} >/dev/null 2>&1 || true")

@@ -31,6 +31,9 @@ class ImageEntry:
     cloud_init: bool = False
     transport: Literal["ssh", "ssh-appliance"] = "ssh"
     validated: bool = False
+    role: Literal["host", "appliance"] = "host"  # appliance: runs a topology's appliance nodes
+    adapter: str = "linux"  # how the lab logs in, runs, snapshots and reboots it (lab/appliances)
+    extra: str | None = None  # built images: also install recipes/debian/packages-<extra>.txt
 
     @property
     def dir(self) -> Path:

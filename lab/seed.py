@@ -40,7 +40,9 @@ def network_config(mgmt_mac: str, nics: tuple[TaskNic, ...]) -> str:
                           "dhcp-identifier": "mac"}}
     for nic in nics:
         cfg = {"match": {"macaddress": nic.mac}, "set-name": nic.name}
-        cfg.update({"addresses": [nic.address]} if nic.address else {"dhcp4": True})
+        cfg.update({"addresses": [nic.address]} if nic.address else {"dhcp4": nic.dhcp})
+        if nic.address and nic.gateway:
+            cfg["routes"] = [{"to": "default", "via": nic.gateway}]
         ethernets[nic.name] = cfg
     return json.dumps({"version": 2, "ethernets": ethernets}, indent=1) + "\n"
 

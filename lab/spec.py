@@ -26,6 +26,7 @@ class NetworkSpec:
     dhcp: bool = False  # the lab serves DHCP on it (else addresses are static)
     egress: bool = False  # NAT to the host's uplink (else isolated)
     vlan_trunk: bool = False  # carries tagged frames between nodes (no host address)
+    gateway: str | None = None  # hosts' default route on this network (an appliance's address)
 
     def __post_init__(self) -> None:
         _check_name("network", self.name)
@@ -39,15 +40,40 @@ class NetworkSpec:
         if net.version != 4 or not 16 <= net.prefixlen <= 29:
             raise LabError(f"network {self.name!r}: cidr {self.cidr} must be IPv4 with a prefix "
                            f"between /16 and /29")
+        if self.gateway is not None:
+            try:
+                gw = ipaddress.ip_address(self.gateway)
+            except ValueError:
+                gw = None
+            if gw is None or gw not in net:
+                raise LabError(f"network {self.name!r}: gateway {self.gateway!r} is not an address "
+                               f"in {self.cidr}")
         if net.overlaps(ipaddress.ip_network("10.213.0.0/24")):
             raise LabError(f"network {self.name!r}: {self.cidr} overlaps the lab's management "
                            f"network 10.213.0.0/24; pick another range")
+
+
+NIC_MODES = ("static", "dhcp", "none")
+ROLES = ("host", "appliance")
 
 
 @dataclass(frozen=True)
 class NicSpec:
     network: str
     address: str | None = None  # pinned host address (e.g. "10.100.0.5"); default: derived
+    # static: the lab assigns the address; dhcp: the guest asks for a lease (from the lab where
+    # the network has dhcp, else from whatever the task sets up); none: link up, no address
+    # (VLAN trunks, or addressing the agent must do). Default: dhcp on a dhcp network, none on
+    # a VLAN trunk, else static.
+    mode: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.mode is not None and self.mode not in NIC_MODES:
+            raise LabError(f"NIC on {self.network!r}: mode {self.mode!r} must be one of "
+                           f"{', '.join(NIC_MODES)}")
+        if self.address and self.mode not in (None, "static"):
+            raise LabError(f"NIC on {self.network!r}: a pinned address needs mode 'static', "
+                           f"not {self.mode!r}")
 
 
 @dataclass(frozen=True)
@@ -58,9 +84,12 @@ class NodeSpec:
     memory_mib: int = 512
     nics: tuple[NicSpec, ...] = ()
     disks_mib: tuple[int, ...] = ()  # blank data disks: /dev/vdb, /dev/vdc, … (serial data1, …)
+    role: str = "host"  # appliance: a router/firewall whose OS is the run's appliance OS
 
     def __post_init__(self) -> None:
         _check_name("node", self.name)
+        if self.role not in ROLES:
+            raise LabError(f"node {self.name!r}: role {self.role!r} must be one of {', '.join(ROLES)}")
         if len(self.disks_mib) > MAX_DISKS:
             raise LabError(f"node {self.name!r}: at most {MAX_DISKS} data disks")
         for size in self.disks_mib:
@@ -101,6 +130,8 @@ class ClusterSpec:
         for net in self.networks:
             used: dict[str, str] = {}
             for node, nic in self.nics_on(net.name):
+                if self.nic_mode(node.name, net.name) != "static":
+                    continue
                 addr = str(self.address(node.name, net.name).ip)
                 if addr in used:
                     raise LabError(f"network {net.name!r}: nodes {used[addr]!r} and {node.name!r} "
@@ -125,10 +156,25 @@ class ClusterSpec:
                 if nic.network == network:
                     yield node, nic
 
+    def nic_mode(self, node: str, network: str) -> str:
+        net = self.network(network)
+        for nic in self.node(node).nics:
+            if nic.network == network:
+                if nic.mode:
+                    if net.vlan_trunk and nic.mode != "none":
+                        raise LabError(f"node {node!r}: a NIC on VLAN trunk {network!r} carries "
+                                       f"tagged frames only; its mode must be 'none'")
+                    return nic.mode
+                return "none" if net.vlan_trunk else "dhcp" if net.dhcp else "static"
+        raise LabError(f"node {node!r} has no NIC on network {network!r}")
+
     def address(self, node: str, network: str) -> ipaddress.IPv4Interface:
         """The node's address on a task network: pinned, or .11, .12, … in node order."""
         net = ipaddress.ip_network(self.network(network).cidr)
         spec = self.node(node)
+        if self.nic_mode(node, network) != "static":
+            raise LabError(f"node {node!r} gets no lab-assigned address on {network!r} "
+                           f"(its NIC mode is {self.nic_mode(node, network)!r})")
         index = [n.name for n in self.nodes].index(node)
         for nic in spec.nics:
             if nic.network == network:

@@ -7,12 +7,12 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from reports.classify import CLASSES as HIGH_IMPACT_CLASSES
-from reports.classify import classify
+from reports.classify import NETWORK_FLUSH, classify
 from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from reports.records import Command, RunRecord, Snapshot, node_os_labels, read_run, \
+from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run, \
     write_json_atomic
 from reports.repos import repo_urls, repos_json
 
@@ -39,22 +39,25 @@ def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str
     after = record.snapshot("post_agent")
     agent = [c for c in record.commands if c.is_agent]
     node_os = node_os_labels(record, [after, before])
+    roles = node_roles(record)
     return {
         "schema": SCHEMA,
         "run": run_meta(record, after or before),
         "node_os": node_os,
         "leftovers": find_leftovers(record, before, after).to_json(),
-        "high_impact": high_impact(agent),
+        "high_impact": high_impact(agent, roles),
         "repos": repos_json(repo_urls(agent, before, after), dns),
         "firewall": firewall_persistence(agent, before, after,
                                          lambda: record.snapshot("post_reboot")),
-        "commands": command_stats(record, node_os),
+        "commands": command_stats(record, node_os, roles),
         "polling": polling_trap(agent),
         "illusion": illusion_of_done(record),
     }
 
 
-def high_impact(agent: list[Command]) -> dict[str, Any]:
+def high_impact(agent: list[Command], roles: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Classes per agent command; network-state flushes on an appliance are counted apart too
+    (they cut the traffic of every host behind it)."""
     findings = []
     classes = dict.fromkeys(HIGH_IMPACT_CLASSES, 0)
     for c in agent:
@@ -66,8 +69,11 @@ def high_impact(agent: list[Command]) -> dict[str, Any]:
         for cls, fs in forms.items():
             classes[cls] += 1  # requests: a command counts once per class
             findings.append({"class": cls, "forms": fs, "command_id": c.id, "node": c.node,
+                             "role": (roles or {}).get(c.node, "host"),
                              "phase": c.phase, "text": c.command[:500]})
     return {"classes": classes, "commands": len({f["command_id"] for f in findings}),
+            "appliance_flushes": sum(1 for f in findings if f["class"] == NETWORK_FLUSH
+                                     and f["role"] == "appliance"),
             "findings": findings}
 
 

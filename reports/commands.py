@@ -21,13 +21,14 @@ def _counts(cmds: list[Command]) -> dict[str, int]:
     }
 
 
-def command_stats(record: RunRecord, node_os: Mapping[str, str]) -> dict[str, Any]:
+def command_stats(record: RunRecord, node_os: Mapping[str, str],
+                  roles: Mapping[str, str] | None = None) -> dict[str, Any]:
     agent = [c for c in record.commands if c.is_agent]
     by_node: dict[str, Any] = {}
     for node in sorted({c.node for c in agent} | set(node_os)):
         mine = [c for c in agent if c.node == node]
         by_node[node] = {"os": node_os.get(node) or str(record.run.get("os") or "unknown"),
-                         **_counts(mine)}
+                         "role": (roles or {}).get(node, "host"), **_counts(mine)}
     phases: dict[str, dict[str, float]] = {}
     for p in record.run.get("phases") or []:
         if isinstance(p, dict) and p.get("name"):

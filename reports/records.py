@@ -313,6 +313,14 @@ def read_snapshot(path: Path) -> Snapshot | None:
     return {name: Node(raw) for name, raw in doc.nodes.items()}
 
 
+def node_roles(record: RunRecord) -> dict[str, str]:
+    """`appliance` for the topology's router/firewall nodes, `host` for every other node."""
+    topo_nodes = (record.topology or {}).get("nodes")
+    nodes = topo_nodes.values() if isinstance(topo_nodes, dict) else topo_nodes or []
+    return {str(n["name"]): str(n.get("role") or "host") for n in nodes
+            if isinstance(n, dict) and n.get("name")}
+
+
 def node_os_labels(record: RunRecord, snapshots: list[Snapshot | None]) -> dict[str, str]:
     """OS per node: the topology's catalog id, else the run's OS, else the snapshot's os-release."""
     labels: dict[str, str] = {}

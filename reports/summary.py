@@ -97,7 +97,8 @@ def _fail_rate(runs: list[Mapping[str, Any]]) -> Table:
     for a in runs:
         seen: set[str] = set()
         for node in a["commands"]["by_node"].values():
-            os_ = str(node["os"])
+            # an appliance's commands apart from the hosts', as the study reports network OSes
+            os_ = str(node["os"]) + (" (appliance)" if node.get("role") == "appliance" else "")
             c = acc[os_]
             for k in ("total", "with_exit", "failed", "timeouts", "transport_errors"):
                 c[k] += int(node[k])
@@ -112,7 +113,8 @@ def _fail_rate(runs: list[Mapping[str, Any]]) -> Table:
                  ("Node OS", "Runs", "Commands", "With exit status", "Failed", "Fail rate",
                   "Timeouts", "Transport errors"), tuple(rows),
                  "Agent commands with a non-zero exit status among those that returned one. "
-                 "Timeouts and transport errors have no exit status and are counted apart.")
+                 "Timeouts and transport errors have no exit status and are counted apart. "
+                 "Appliances (routers, firewalls) are counted apart from the hosts.")
 
 
 def _leftovers(runs: list[Mapping[str, Any]]) -> tuple[Table, Table]:
@@ -175,6 +177,11 @@ def _high_impact(runs: list[Mapping[str, Any]]) -> Table:
         reqs = sum(a["high_impact"]["classes"].get(cls, 0) for a in runs)
         rows.append((classify.LABELS[cls], classify.FORMS[cls],
                      f"{len(with_cls)} ({pct(len(with_cls), n)})", reqs))
+        if cls == classify.NETWORK_FLUSH:
+            on_app = [a for a in runs if a["high_impact"].get("appliance_flushes")]
+            rows.append(("… of which on an appliance", "the flush ran on a router/firewall node",
+                         f"{len(on_app)} ({pct(len(on_app), n)})",
+                         sum(a["high_impact"].get("appliance_flushes", 0) for a in on_app)))
     any_runs = sum(1 for a in runs if a["high_impact"]["commands"])
     rows.append(("Any class", "", f"{any_runs} ({pct(any_runs, n)})",
                  sum(a["high_impact"]["commands"] for a in runs)))

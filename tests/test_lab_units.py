@@ -67,6 +67,33 @@ def test_oversized_cluster_runs_alone(tmp_path):
     assert sched.try_acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1)) is None
 
 
+def test_waiters_are_served_in_order_so_big_clusters_do_not_starve(tmp_path):
+    """A 3-node cluster (oversized on 2 cores) waits for an empty host; single nodes arriving
+    after it must not keep taking the host."""
+    import threading
+    host = hosts.Host("h", "test:///default", 2, 20000, 8)
+    sched = hosts.Scheduler([host], state_dir=tmp_path)
+    small = hosts.Demand(vcpus=1, memory_mib=512, vms=1)
+    first = sched.try_acquire(small)
+    got = {}
+    waiter = threading.Thread(target=lambda: got.setdefault("big", sched.acquire(
+        hosts.Demand(vcpus=3, memory_mib=1536, vms=3), poll_s=0.05)))
+    waiter.start()
+    for _ in range(100):
+        if sched.leases(host) and (tmp_path / "h.waiters.json").read_text() not in ("", "[]"):
+            break
+        threading.Event().wait(0.05)
+    # there is room for a second small cluster, but the big one came first
+    assert sched.try_acquire(small) is None
+    sched.release(first)
+    waiter.join(10)
+    assert got["big"].exclusive
+    assert sched.try_acquire(small) is None  # the big one runs alone
+    sched.release(got["big"])
+    assert sched.try_acquire(small) is not None
+    assert (tmp_path / "h.waiters.json").read_text() == "[]"
+
+
 def test_fit_vcpus_under_emulation():
     assert hosts.fit_vcpus([2, 2], 2, emulated=True) == [1, 1]
     assert hosts.fit_vcpus([2, 2], 2, emulated=False) == [2, 2]

@@ -99,7 +99,7 @@ TOML_CASES = {  # task id: (edit of a valid task.toml, field named, what the err
     "missing-id": (lambda t: t.replace('id = "missing-id"\n', "", 1),
                    "id", "expected the task id (a string) (missing)"),
     "unknown-key": (lambda t: 'colour = "blue"\n' + t,
-                    "colour", ("expected one of category, difficulty, expected, id, oracle, oses, "
+                    "colour", ("expected one of appliances, category, difficulty, expected, id, oracle, oses, "
                                "persist, requirements, timeouts, title, topology (unknown field)")),
     "misspelt-requirement-key": (lambda t: t.replace('method = "llm"', 'methd = "llm"'),
                                  "requirements[0].methd",

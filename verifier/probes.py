@@ -161,3 +161,33 @@ def snapshot(nodes: list[str], run: Runner, phase: str, taken_at: str) -> dict:
     with cf.ThreadPoolExecutor(max(1, len(nodes))) as pool:
         results = dict(zip(nodes, pool.map(one, nodes)))
     return {"schema": SCHEMA, "phase": phase, "taken_at": taken_at, "nodes": results}
+
+
+# -- appliance probes (lab/appliances.py): one command per probe, one round trip per node ------
+
+_MARK = "::opsbench-probe::"
+
+
+def appliance_command(probes: dict[str, str]) -> str:
+    # POSIX sh: vendor shells (ash, vbash, /bin/sh) run it too
+    parts = [f"echo '{_MARK}{name}'; out=$( ( {cmd} ) 2>&1 ); rc=$?; "
+             f"printf '%s\\n' \"$out\" | head -c 200000; echo \"{_MARK}rc $rc\""
+             for name, cmd in probes.items()]
+    return "\n".join(parts)
+
+
+def parse_appliance(stdout: str) -> dict[str, dict]:
+    """{probe: {"output": text, "rc": int}} from appliance_command's output."""
+    out: dict[str, dict] = {}
+    name, lines = None, []
+    for line in stdout.splitlines():
+        if line.startswith(_MARK):
+            tag = line[len(_MARK):]
+            if tag.startswith("rc ") and name is not None:
+                out[name] = {"output": "\n".join(lines).rstrip("\n"), "rc": int(tag[3:] or -1)}
+                name, lines = None, []
+            else:
+                name, lines = tag, []
+        elif name is not None:
+            lines.append(line)
+    return out

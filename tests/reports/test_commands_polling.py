@@ -18,19 +18,29 @@ def test_fail_rate_counts_only_commands_with_an_exit_status(tmp_path: Path) -> N
     r.cmd("sleep 999", node="node1", exit_code=None, timed_out=True)
     r.cmd("uptime", node="router", exit_code=None, transport_error="ssh: connection reset")
     r.cmd("show ip route", node="router", exit_code=2)
+    r.cmd("ip route flush table main", node="router")
+    r.cmd("iptables -F", node="node1")
     r.cmd("prepare", node="node1", phase="prepare", exit_code=1)  # harness: not counted
     r.snapshot("post_prepare", node1=base_node(), router=base_node("vyos", "1.4"))
     r.snapshot("post_agent", node1=base_node(), router=base_node("vyos", "1.4"))
     d = r.write()
     (d / "topology.json").write_text(json.dumps({"nodes": [{"name": "node1", "os": "debian12"},
-                                                           {"name": "router", "os": "vyos14"}]}))
+                                                           {"name": "router", "os": "vyos14",
+                                                            "role": "appliance"}]}))
     a = analyse_run(d)
     c = a["commands"]
-    assert (c["total"], c["with_exit"], c["failed"], c["timeouts"], c["transport_errors"]) == (5, 3, 2, 1, 1)
-    assert c["by_node"]["node1"] == {"os": "debian12", "total": 3, "with_exit": 2, "failed": 1,
-                                     "timeouts": 1, "transport_errors": 0}
-    assert c["by_node"]["router"]["os"] == "vyos14"
-    assert c["phases"]["agent"]["commands"] == 5 and c["phases"]["prepare"]["commands"] == 1
+    assert (c["total"], c["with_exit"], c["failed"], c["timeouts"], c["transport_errors"]) == (7, 5, 2, 1, 1)
+    assert c["by_node"]["node1"] == {"os": "debian12", "role": "host", "total": 4, "with_exit": 3,
+                                     "failed": 1, "timeouts": 1, "transport_errors": 0}
+    assert c["by_node"]["router"]["os"] == "vyos14" and c["by_node"]["router"]["role"] == "appliance"
+    # both flushes are network-state flushes; one of them cut the router
+    assert a["high_impact"]["classes"]["network_flush"] == 2 and a["high_impact"]["appliance_flushes"] == 1
+    from reports.summary import _fail_rate, _high_impact
+    rows = {row[0]: row for row in _fail_rate([a]).rows}
+    assert rows["vyos14 (appliance)"][3:5] == (2, 1) and rows["debian12"][3:5] == (3, 1)
+    flush_rows = [row for row in _high_impact([a]).rows if row[0] == "… of which on an appliance"]
+    assert flush_rows and flush_rows[0][3] == 1
+    assert c["phases"]["agent"]["commands"] == 7 and c["phases"]["prepare"]["commands"] == 1
     assert c["phases"]["agent"]["duration_s"] == 200.0 and c["agent_s"] == 200.0
     assert a["run"]["task_type"] == "network"
 
