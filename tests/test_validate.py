@@ -129,3 +129,11 @@ def test_concurrent_validations_keep_each_others_rows(tmp_path):
         p.join(30)
         assert p.exitcode == 0
     assert sorted(r.task for r in validate.parse_rows(out.read_text())) == [f"task-{i:02d}" for i in range(12)]
+
+
+def test_median_per_topology_size():
+    rows = [validate.Row(t, "network", "debian12+linux-router", True, "yes", True, "yes: req-1", s, 5.0, "d")
+            for t, s in (("a", 100.0), ("b", 200.0), ("c", 60.0))]
+    text = validate.render(rows, sizes={"a": 3, "b": 3, "c": 1})
+    assert "Median oracle duration per topology size: 1 node 60 s (1 run), 3 nodes 150 s (2 runs)." in text
+    assert validate.task_sizes(Path(__file__).resolve().parents[1] / "tests_tasks")["config-drift"] == 2
