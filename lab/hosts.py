@@ -196,17 +196,26 @@ class Scheduler:
                 if time.monotonic() > deadline:
                     raise DeadlineExceeded(f"lab capacity for {demand} within {timeout_s:.0f} s")
                 if ticket is None:
-                    ticket = self._join_queue(demand)
+                    ticket, since = self._join_queue(demand), time.time()
+                elif not self._queued(ticket):  # lost our place (pruned): back at the same spot
+                    self._join_queue(demand, ticket, since)
                 time.sleep(poll_s)
         finally:
             if ticket:
                 self._leave_queue(ticket)
 
-    def _join_queue(self, demand: "Demand | Callable[[Host], Demand]") -> str:
+    def _queued(self, ticket: str) -> bool:
+        with self._locked(self.hosts[0]) as box:
+            return any(w["ticket"] == ticket for w in box["waiters"])
+
+    def _join_queue(self, demand: "Demand | Callable[[Host], Demand]", ticket: str | None = None,
+                    since: float | None = None) -> str:
         need = demand if callable(demand) else (lambda host: demand)
-        me, ticket, since = owners.Owner(key="x"), uuid.uuid4().hex[:12], time.time()
+        me = owners.Owner(key="x")
+        ticket, since = ticket or uuid.uuid4().hex[:12], since or time.time()
         for host in self.hosts:
             with self._locked(host) as box:
+                box["waiters"] = [w for w in box["waiters"] if w["ticket"] != ticket]
                 box["waiters"].append({"ticket": ticket, "since": since, "pid": me.pid,
                                        "pid_start": me.pid_start, "demand": asdict(need(host))})
         return ticket

@@ -85,6 +85,13 @@ def test_waiters_are_served_in_order_so_big_clusters_do_not_starve(tmp_path):
         threading.Event().wait(0.05)
     # there is room for a second small cluster, but the big one came first
     assert sched.try_acquire(small) is None
+    # a waiter whose entry vanished (pruned by mistake) takes its old place again
+    (tmp_path / "h.waiters.json").write_text("[]")
+    for _ in range(100):
+        if (tmp_path / "h.waiters.json").read_text() != "[]":
+            break
+        threading.Event().wait(0.05)
+    assert sched.try_acquire(small) is None
     sched.release(first)
     waiter.join(10)
     assert got["big"].exclusive
