@@ -1,0 +1,87 @@
+import time
+import uuid
+
+from fixtures.checks import baseline, requirement
+
+CA = "/usr/local/share/ca-certificates/example-internal-ca.crt"
+
+AMQPS = """python3 - <<'PY'
+import ssl, time, pika
+ctx = ssl.create_default_context(cafile='{ca}')
+ctx.check_hostname = True
+params = pika.ConnectionParameters(
+    host='mq.internal', port=5671, virtual_host='/',
+    credentials=pika.PlainCredentials('orders', 'Ord3rs-Tls-2024'),
+    ssl_options=pika.SSLOptions(ctx, server_hostname='mq.internal'),
+    connection_attempts=3, retry_delay=3, socket_timeout=15)
+c = pika.BlockingConnection(params)
+ch = c.channel()
+ch.queue_declare(queue='{q}', auto_delete=False)
+ch.basic_publish(exchange='', routing_key='{q}', body=b'{body}')
+got = None
+for _ in range(15):
+    method, props, body = ch.basic_get(queue='{q}', auto_ack=True)
+    if method:
+        got = body.decode()
+        break
+    time.sleep(1)
+ch.queue_delete(queue='{q}')
+c.close()
+print(got)
+PY"""
+
+
+def _handshake(ctx):
+    return ctx.run("node2", "openssl s_client -connect mq.internal:5671 -servername mq.internal "
+                   f"-verify_hostname mq.internal -CAfile {CA} -verify_return_error </dev/null 2>&1",
+                   timeout=60)
+
+
+def _wait_listening(ctx, seconds=300):
+    # after the reboot the broker may still be starting
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if ctx.run("node2", "timeout 5 bash -c '</dev/tcp/mq.internal/5671' 2>/dev/null").exit_code == 0:
+            return
+        if ctx.run("node2", "getent hosts mq.internal").exit_code != 0:
+            return  # name missing: nothing to wait for
+        time.sleep(10)
+
+
+@baseline
+def plain_broker_runs(ctx):
+    res = ctx.run("node1", "rabbitmqctl status >/dev/null", timeout=180)
+    assert res.exit_code == 0, "the stock broker is not running on node1"
+    assert ctx.run("node2", f"nc -z -w 5 {ctx.addr('node1', 'priv')} 5672").exit_code == 0, \
+        "stock 5672 not reachable from node2"
+
+
+@requirement("req-1")
+def tls_handshake_verifies(ctx):
+    _wait_listening(ctx)
+    res = ctx.run("node2", "getent hosts mq.internal")
+    assert res.exit_code == 0 and res.stdout.split()[0] == ctx.addr("node1", "priv"), \
+        f"on node2, mq.internal does not resolve to node1's private address: {res.stdout.strip() or 'no answer'}"
+    res = _handshake(ctx)
+    assert res.exit_code == 0 and "Verify return code: 0 (ok)" in res.stdout, \
+        f"TLS to mq.internal:5671 from node2 does not verify: {res.stdout.strip()[-400:]}"
+    assert "CN = mq.internal" in res.stdout or "CN=mq.internal" in res.stdout, \
+        "the broker does not present the mq.internal certificate"
+
+
+@requirement("req-2")
+def amqps_roundtrip(ctx):
+    _wait_listening(ctx)
+    body = uuid.uuid4().hex
+    res = ctx.run("node2", AMQPS.format(ca=CA, q=f"opsbench-tls-{body[:8]}", body=body), timeout=180)
+    assert res.exit_code == 0, f"AMQPS client on node2 failed: {res.stderr.strip()[-500:]}"
+    assert res.stdout.strip() == body, "the message published over AMQPS was not consumed back"
+
+
+@requirement("req-3")
+def plain_amqp_closed(ctx):
+    _wait_listening(ctx)
+    priv = ctx.addr("node1", "priv")
+    res = ctx.run("node2", f"nc -z -w 5 {priv} 5672")
+    assert res.exit_code != 0, "plain AMQP (5672) on node1 is reachable from node2 over priv"
+    assert not ctx.reachable("node1", 5672), "plain AMQP (5672) is reachable on node1's management address"

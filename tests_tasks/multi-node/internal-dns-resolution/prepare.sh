@@ -1,0 +1,4 @@
+#!/bin/bash
+# Starting condition: nothing beyond the plain image.
+set -euo pipefail
+exit 0

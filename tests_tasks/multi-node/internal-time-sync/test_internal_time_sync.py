@@ -1,0 +1,70 @@
+import time
+
+from fixtures.checks import baseline, requirement
+
+# a minimal NTP client request: exit 0 and print the stratum when a server answers
+NTP_QUERY = r'''
+import socket, sys
+server = sys.argv[1]
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM); s.settimeout(3)
+if len(sys.argv) > 2:
+    s.bind((sys.argv[2], 0))
+for _ in range(3):
+    try:
+        s.sendto(b"\x23" + b"\0" * 47, (server, 123)); d, _ = s.recvfrom(512)
+    except (socket.timeout, ConnectionRefusedError):
+        continue
+    if len(d) >= 48 and d[1] != 0:
+        print("stratum", d[1]); sys.exit(0)
+    print("unsynchronised/kiss-o-death reply", d[1:4]); sys.exit(3)
+print("no reply"); sys.exit(2)
+'''
+
+
+def _q(s: str) -> str:
+    return "'" + s.replace("'", "'\\''") + "'"
+
+
+@baseline
+def no_time_source(node2):
+    assert "^*" not in node2.run("chronyc -n sources").stdout, "node2 should start without a selected source"
+
+
+@requirement("req-1")
+def node1_serves_priv(ctx):
+    server = ctx.addr("node1", "priv")
+    res = ctx.run("node2", f"python3 -c {_q(NTP_QUERY)} {server}")
+    assert res.exit_code == 0, f"node1 ({server}) gives node2 no usable NTP answer: {res.stdout.strip()}"
+
+
+@requirement("req-2")
+def node2_syncs_from_node1(ctx):
+    server = ctx.addr("node1", "priv")
+    deadline, out = time.time() + 150, ""
+    while time.time() < deadline:
+        out = ctx.run("node2", "chronyc -n sources").stdout
+        if any(l.startswith("^*") and l.split()[1] == server for l in out.splitlines() if l.split()[1:]):
+            return
+        time.sleep(10)
+    raise AssertionError(f"node1 ({server}) is not node2's selected time source:\n{out.strip()}")
+
+
+@requirement("req-3")
+def node2_only_node1(ctx):
+    server = ctx.addr("node1", "priv")
+    res = ctx.run("node2", "chronyc -n sources")
+    assert res.exit_code == 0, "chronyd is not running on node2"
+    srcs = [l.split()[1] for l in res.stdout.splitlines() if l[:1] in "^=#" and len(l.split()) > 1]
+    assert srcs == [server], f"node2's time sources are {srcs or 'none'}, expected only node1 ({server})"
+
+
+@requirement("req-4")
+def refuses_outside(ctx):
+    # a client outside 10.100.0.0/24: node1 asking itself from its management address
+    mgmt = ctx.mgmt("node1")
+    res = ctx.run("node1", f"python3 -c {_q(NTP_QUERY)} {mgmt} {mgmt}")
+    assert res.exit_code != 0, f"node1 serves time to a client outside the private network ({mgmt})"
+    # and it still serves the private network (not simply switched off)
+    server = ctx.addr("node1", "priv")
+    ok = ctx.run("node2", f"python3 -c {_q(NTP_QUERY)} {server}")
+    assert ok.exit_code == 0, "node1 does not serve the private network either"

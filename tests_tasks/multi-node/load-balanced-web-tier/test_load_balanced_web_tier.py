@@ -1,0 +1,73 @@
+import re
+import time
+
+from fixtures.checks import baseline, requirement
+
+N = 8
+
+
+def _hits(ctx, n=N):
+    """Backends that answered n successive requests to the load balancer (None: a failed request)."""
+    lb = ctx.addr("node1", "priv")
+    res = ctx.run("node1", f"for i in $(seq {n}); do curl -s --max-time 10 http://{lb}/ "
+                           "| grep -o 'served by node[0-9]' || echo FAILED; done", timeout=180)
+    out = []
+    for line in res.stdout.split("\n"):
+        m = re.search(r"served by (node\d)", line)
+        if m:
+            out.append(m.group(1))
+        elif "FAILED" in line:
+            out.append(None)
+    return out
+
+
+@baseline
+def backends_up(node2, node3):
+    for h in (node2, node3):
+        assert h.run("curl -sf http://127.0.0.1:8080/").rc == 0, "a backend is down before the task"
+
+
+@requirement("req-1")
+def spread_over_both(ctx):
+    hits = _hits(ctx)
+    assert None not in hits and len(hits) == N, f"requests to http://{ctx.addr('node1', 'priv')}/ fail: {hits}"
+    for b in ("node2", "node3"):
+        assert hits.count(b) >= 2, f"requests are not spread over both backends: {hits}"
+
+
+@requirement("req-2")
+def survives_backend_failure(ctx):
+    assert ctx.run("node2", "systemctl stop shop.service").exit_code == 0
+    try:
+        time.sleep(2)
+        hits = _hits(ctx)
+        assert len(hits) == N and all(h == "node3" for h in hits), \
+            f"with node2's application down, requests get: {hits} (None = failed request)"
+    finally:
+        ctx.run("node2", "systemctl start shop.service")
+
+
+@requirement("req-3")
+def backend_returns(ctx):
+    ctx.run("node3", "systemctl stop shop.service")
+    try:
+        time.sleep(2)
+        _hits(ctx, 4)
+    finally:
+        ctx.run("node3", "systemctl start shop.service; for i in $(seq 50); do "
+                         "curl -sf http://127.0.0.1:8080/ >/dev/null && break; sleep 0.2; done")
+    deadline, hits = time.time() + 60, []
+    while time.time() < deadline:
+        hits = _hits(ctx, 6)
+        if "node3" in hits and None not in hits:
+            return
+        time.sleep(5)
+    raise AssertionError(f"node3 came back but gets no requests from the load balancer within a minute: {hits}")
+
+
+@requirement("req-4")
+def backends_unchanged(ctx):
+    for node in ("node2", "node3"):
+        res = ctx.run(node, "curl -sf --max-time 5 http://127.0.0.1:8080/")
+        assert res.exit_code == 0 and f"served by {node}" in res.stdout, \
+            f"the shop application on {node} no longer answers on port 8080"

@@ -1,0 +1,53 @@
+"""Judged by traffic from upstream: the published URL answers with the client's page; other
+ports of the gateway's upstream address lead nowhere (temporary listeners on client prove
+nothing arrives); a temporary route on upstream proves the LAN is not reachable directly."""
+import time
+
+from fixtures import traffic
+from fixtures.checks import baseline, requirement
+
+GW_WAN = "198.51.100.2"
+MARKER = "served by the webapp on client"
+SPARE = 7080  # a port nothing uses: a listener there on client shows whether anything leaks in
+
+
+@baseline
+def apps_run_on_client(client):
+    assert client.run("curl -sf --max-time 5 http://127.0.0.1:8080/").rc == 0, "webapp is not running"
+    assert client.run("curl -sf --max-time 5 http://127.0.0.1:9090/").rc == 0, "admin-console is not running"
+
+
+@requirement("req-1")
+def published_from_upstream(ctx):
+    for attempt in range(3):
+        h = traffic.http(ctx, "upstream", f"http://{GW_WAN}/")
+        if h.ok and MARKER in h.body:
+            return
+        time.sleep(3)
+    assert h.status is not None, f"http://{GW_WAN}/ from upstream: no answer ({h.error})"
+    assert h.ok and MARKER in h.body, \
+        f"http://{GW_WAN}/ from upstream answers {h.status} with something else: {h.body[:200]!r}"
+
+
+@requirement("req-2")
+def nothing_else_forwarded(ctx):
+    opened = []
+    with traffic.listener(ctx, "client", SPARE) as seen:
+        for port in (8080, 9090, SPARE, 443, 8000):
+            if traffic.tcp(ctx, "upstream", GW_WAN, port).open:
+                opened.append(port)
+        leaked = seen.peers()
+    assert not opened, f"from upstream, {GW_WAN} also answers on tcp/{', tcp/'.join(map(str, opened))}"
+    assert not leaked, f"a connection to {GW_WAN}:{SPARE} reached client (from {leaked})"
+
+
+@requirement("req-3")
+def lan_not_directly_reachable(ctx):
+    client = ctx.addr("client", "lan")
+    ctx.run("upstream", f"ip route replace 10.10.1.0/24 via {GW_WAN} dev eth1")
+    try:
+        opened = [p for p in (8080, 9090, 22) if traffic.tcp(ctx, "upstream", client, p).open]
+    finally:
+        ctx.run("upstream", f"ip route del 10.10.1.0/24 via {GW_WAN} dev eth1; true")
+    assert not opened, f"with a route to the LAN, upstream connects directly to client {client} " \
+                       f"on tcp/{', tcp/'.join(map(str, opened))}"

@@ -1,0 +1,91 @@
+"""Judged by DHCP traffic on lan. The kiosk is not there yet, so the check plays it: a
+temporary macvlan interface on client with the kiosk's MAC sends the DISCOVER (and a second
+one with a random MAC plays an unknown device); then client's own DHCP client really takes
+a lease and reaches the router with it."""
+import ipaddress
+import random
+
+from fixtures import traffic
+from fixtures.checks import baseline, requirement
+
+ROUTER = "10.10.1.1"
+KIOSK_MAC, KIOSK_IP = "02:1a:2b:3c:4d:50", "10.10.1.50"
+POOL = (ipaddress.ip_address("10.10.1.100"), ipaddress.ip_address("10.10.1.200"))
+
+LEASE_SCRIPT = r"""
+networkctl renew eth1 >/dev/null 2>&1 || true
+for i in $(seq 1 60); do
+  a=$(ip -4 -o addr show dev eth1 | awk '{print $4}' | head -n1)
+  if [ -n "$a" ]; then echo "$a"; exit 0; fi
+  [ "$i" = 20 ] && networkctl reconfigure eth1 >/dev/null 2>&1
+  sleep 1
+done
+exit 1
+"""
+
+
+def _settle(ctx):
+    """After the reboot check, wait until every node has finished booting."""
+    for n in ctx.nodes:
+        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
+
+
+def _offer_as(ctx, mac):
+    """The offer a device with `mac` on lan gets (a temporary macvlan on client plays it)."""
+    dev = "obdev" + mac.replace(":", "")[-4:]
+    res = ctx.run("client", f"ip link del {dev} 2>/dev/null; ip link add {dev} link eth1 address {mac} "
+                            f"type macvlan mode bridge && ip link set {dev} up")
+    if res.exit_code != 0:
+        raise RuntimeError(f"could not create the test interface {dev} on client: {res.stderr.strip()}")
+    try:
+        o = traffic.dhcp_offer(ctx, "client", dev, timeout=10)
+        if o.result != "offer":
+            o = traffic.dhcp_offer(ctx, "client", dev, timeout=15)
+        return o
+    finally:
+        ctx.run("client", f"ip link del {dev}")
+
+
+def _in_pool(addr):
+    return addr is not None and POOL[0] <= ipaddress.ip_address(addr) <= POOL[1]
+
+
+@baseline
+def no_dhcp_server_yet(ctx):
+    o = traffic.dhcp_offer(ctx, "client", "eth1", timeout=5)
+    assert o.result == "timeout", f"something already offers addresses on lan: {o}"
+
+
+@requirement("req-1")
+def kiosk_gets_its_address(ctx):
+    _settle(ctx)
+    for _ in range(2):  # always: ask twice, as a device does after each reboot
+        o = _offer_as(ctx, KIOSK_MAC)
+        assert o.result == "offer", f"nobody answers a DHCP request from the kiosk's MAC {KIOSK_MAC}"
+        assert o.server == ROUTER, f"the kiosk's offer comes from {o.server}, not from router"
+        assert o.address == KIOSK_IP, f"the kiosk ({KIOSK_MAC}) is offered {o.address}, not {KIOSK_IP}"
+        assert o.router == (ROUTER,), f"the kiosk's offer names gateway {list(o.router)}, not {ROUTER}"
+
+
+@requirement("req-2")
+def others_get_pool_addresses(ctx):
+    _settle(ctx)
+    other = "02:%02x:%02x:%02x:%02x:%02x" % tuple(random.randrange(256) for _ in range(5))
+    offers = {"client's eth1": traffic.dhcp_offer(ctx, "client", "eth1", timeout=15),
+              f"a device with MAC {other}": _offer_as(ctx, other)}
+    for who, o in offers.items():
+        assert o.result == "offer", f"{who} gets no DHCP offer on lan"
+        assert o.server == ROUTER, f"{who} is answered by {o.server}, not by router"
+        assert o.address != KIOSK_IP, f"{who} is offered the kiosk's reserved address {KIOSK_IP}"
+        assert _in_pool(o.address), f"{who} is offered {o.address}, outside the pool 10.10.1.100-10.10.1.200"
+        assert o.router == (ROUTER,), f"{who}'s offer names gateway {list(o.router)}, not {ROUTER}"
+
+
+@requirement("req-3")
+def client_gets_a_lease(ctx):
+    _settle(ctx)
+    res = ctx.run("client", LEASE_SCRIPT, timeout=120)
+    assert res.exit_code == 0, "client's eth1 got no address by DHCP within a minute"
+    addr = ipaddress.ip_interface(res.stdout.strip().splitlines()[-1])
+    assert _in_pool(str(addr.ip)), f"client's eth1 got {addr}, outside the pool"
+    assert traffic.ping(ctx, "client", ROUTER, count=3), f"client ({addr.ip}) cannot ping router {ROUTER}"

@@ -1,0 +1,168 @@
+#!/bin/bash
+# Starting condition: portal (python3 ssl HTTPS server on 8443, user portal) serves a
+# certificate for portal.corp.internal, issued by the task's fixed Northwind CA (below; the
+# checks trust exactly this CA), that expires in 5 days. SIGHUP makes it reload the files.
+set -euo pipefail
+nologin=$(command -v nologin || echo /usr/sbin/nologin)
+id portal >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell "$nologin" portal
+install -d -m 700 /root/northwind-ca
+cat > /root/northwind-ca/ca.key <<'KEY'
+-----BEGIN EC PRIVATE KEY-----
+MHcCAQEEIB0pKz5eh/HBPLKaafmPPPjoEz3e9F32jR7RnczvCnasoAoGCCqGSM49
+AwEHoUQDQgAEaA8XvBp/FJPJj1xNhYLnEDobFHURr5kOsjxMfG8UkXShfBvSxNBg
+r7fvoyExUwQrTSLL38s/Fr6Ra+wP0CmsIw==
+-----END EC PRIVATE KEY-----
+KEY
+chmod 600 /root/northwind-ca/ca.key
+cat > /root/northwind-ca/ca.crt <<'CRT'
+-----BEGIN CERTIFICATE-----
+MIIBnDCCAUKgAwIBAgICEAAwCgYIKoZIzj0EAwIwNDESMBAGA1UECgwJTm9ydGh3
+aW5kMR4wHAYDVQQDDBVOb3J0aHdpbmQgSW50ZXJuYWwgQ0EwIBcNMjAwMTAxMDAw
+MDAwWhgPMjEyMDAxMDEwMDAwMDBaMDQxEjAQBgNVBAoMCU5vcnRod2luZDEeMBwG
+A1UEAwwVTm9ydGh3aW5kIEludGVybmFsIENBMFkwEwYHKoZIzj0CAQYIKoZIzj0D
+AQcDQgAEaA8XvBp/FJPJj1xNhYLnEDobFHURr5kOsjxMfG8UkXShfBvSxNBgr7fv
+oyExUwQrTSLL38s/Fr6Ra+wP0CmsI6NCMEAwDwYDVR0TAQH/BAUwAwEB/zAOBgNV
+HQ8BAf8EBAMCAQYwHQYDVR0OBBYEFLe/K5cffJeYlxs7e5Zm3F2fsGChMAoGCCqG
+SM49BAMCA0gAMEUCIQDs4gKtTWsWJQshfhj7O06ni91iwwZ1xEFuorepKjrYvQIg
+LGrobTFYKwcHvE51XwtSvg8gxh6XxOTSxrEugBNK/8U=
+-----END CERTIFICATE-----
+CRT
+for n in portal.corp.internal portal-api.corp.internal; do
+  grep -q " $n\$" /etc/hosts || echo "127.0.0.1 $n" >> /etc/hosts
+done
+
+# the current certificate: issued 360 days ago, valid for 365 days
+install -d -m 755 /etc/portal/tls
+tmp=$(mktemp -d)
+mkdir "$tmp/new"; touch "$tmp/index.txt"; echo 5C01 > "$tmp/serial"
+cat > "$tmp/ca.cnf" <<CNF
+[ca]
+default_ca = nw
+[nw]
+database = $tmp/index.txt
+serial = $tmp/serial
+new_certs_dir = $tmp/new
+default_md = sha256
+policy = any
+unique_subject = no
+copy_extensions = copy
+[any]
+organizationName = supplied
+organizationalUnitName = optional
+commonName = supplied
+[srv]
+basicConstraints = CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+CNF
+openssl ecparam -name prime256v1 -genkey -noout -out /etc/portal/tls/portal.key
+openssl req -new -key /etc/portal/tls/portal.key -subj "/O=Northwind/OU=Platform/CN=portal.corp.internal" \
+  -addext "subjectAltName=DNS:portal.corp.internal" -out "$tmp/portal.csr"
+openssl ca -batch -notext -config "$tmp/ca.cnf" -cert /root/northwind-ca/ca.crt -keyfile /root/northwind-ca/ca.key \
+  -extensions srv -startdate "$(date -u -d '360 days ago' +%Y%m%d%H%M%SZ)" -enddate "$(date -u -d '5 days' +%Y%m%d%H%M%SZ)" \
+  -in "$tmp/portal.csr" -out /etc/portal/tls/portal.crt 2>/dev/null
+rm -rf "$tmp"
+chown root:portal /etc/portal/tls/portal.key
+chmod 640 /etc/portal/tls/portal.key
+chmod 644 /etc/portal/tls/portal.crt
+
+install -d /opt/portal
+cat > /opt/portal/server.py <<'PY'
+#!/usr/bin/python3
+"""portal: a small HTTPS service. Usage: server.py CERT KEY PORT. SIGHUP re-reads CERT and KEY."""
+import http.server
+import json
+import signal
+import ssl
+import sys
+
+cert, key, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+
+
+def load():
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(cert, key)
+    return ctx
+
+
+context = load()
+
+
+def reload(signum, frame):
+    global context
+    try:
+        context = load()
+        sys.stderr.write("portal: certificate reloaded\n")
+    except (ssl.SSLError, OSError) as exc:
+        sys.stderr.write(f"portal: reload failed, keeping the old certificate: {exc}\n")
+
+
+signal.signal(signal.SIGHUP, reload)
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):
+        body = (json.dumps({"service": "portal", "status": "ok"}) + "\n").encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, fmt, *args):
+        sys.stderr.write("portal: " + fmt % args + "\n")
+
+
+class Server(http.server.ThreadingHTTPServer):
+    def finish_request(self, request, client_address):
+        request.settimeout(15)
+        try:
+            tls = context.wrap_socket(request, server_side=True)
+        except (ssl.SSLError, OSError) as exc:
+            sys.stderr.write(f"portal: TLS handshake with {client_address[0]} failed: {exc}\n")
+            return
+        try:
+            self.RequestHandlerClass(tls, client_address, self)
+        finally:
+            tls.close()
+
+
+Server(("0.0.0.0", port), Handler).serve_forever()
+PY
+chmod 755 /opt/portal/server.py
+cat > /opt/portal/README <<'DOC'
+portal
+======
+
+HTTPS on port 8443. The certificate and key paths are the first two arguments in the systemd
+unit (portal.service); the key must be readable by the group portal.
+
+Certificate changes: `systemctl reload portal` (SIGHUP) makes the running service re-read the
+certificate and key files; new connections get the new certificate, open sessions stay up. If
+the files cannot be loaded, portal logs an error and keeps serving the old certificate.
+DOC
+cat > /etc/systemd/system/portal.service <<'UNIT'
+[Unit]
+Description=portal (HTTPS on 8443)
+After=network.target
+
+[Service]
+User=portal
+Group=portal
+ExecStart=/usr/bin/python3 /opt/portal/server.py /etc/portal/tls/portal.crt /etc/portal/tls/portal.key 8443
+ExecReload=/bin/kill -HUP $MAINPID
+Restart=on-failure
+
+[Install]
+WantedBy=multi-user.target
+UNIT
+systemctl daemon-reload
+systemctl enable --now portal.service
+for i in $(seq 1 50); do
+  curl -sf --max-time 3 --cacert /root/northwind-ca/ca.crt https://portal.corp.internal:8443/ >/dev/null && exit 0
+  sleep 0.2
+done
+echo "portal did not come up" >&2
+exit 1

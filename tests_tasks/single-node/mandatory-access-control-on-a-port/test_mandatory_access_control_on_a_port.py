@@ -1,0 +1,58 @@
+"""The service is judged by what it serves (locally and from the lab host), its confinement by
+the security label of its running process, and the secret by trying to read it under that
+same label (AppArmor: aa-exec; SELinux: runcon)."""
+from fixtures.checks import baseline, requirement
+
+READ_SECRET = "python3 -c 'print(open(\"/srv/secret/api-token\").read())'"
+
+
+def label(ctx) -> str:
+    pid = ctx.run("node1", "systemctl show -p MainPID --value docserver.service").stdout.strip()
+    assert pid and pid != "0", "docserver is not running"
+    return ctx.run("node1", f"cat /proc/{pid}/attr/current").stdout.strip("\x00\n ")
+
+
+@baseline
+def broken_after_switch(ctx):
+    assert ctx.run("node1", "curl -sf --max-time 5 http://127.0.0.1:8181/").exit_code != 0, \
+        "docserver already serves on 8181"
+
+
+@requirement("req-1")
+def serves_handbook_on_8181(ctx):
+    res = ctx.run("node1", "curl -sS --max-time 10 http://127.0.0.1:8181/ && "
+                           "curl -sS --max-time 10 http://127.0.0.1:8181/runbook.txt")
+    assert res.exit_code == 0, f"docserver does not answer on port 8181: {res.stderr.strip()}"
+    assert "Operations handbook" in res.stdout and "runbook:" in res.stdout, \
+        "port 8181 does not serve the handbook from /srv/handbook"
+    owner = ctx.run("node1", "ss -Hltnp 'sport = :8181'").stdout
+    assert "python3" in owner, f"port 8181 is not served by docserver: {owner.strip()}"
+    assert ctx.reachable("node1", 8181), "port 8181 cannot be reached from other machines"
+
+
+@requirement("req-2")
+def still_confined_enforcing(ctx):
+    lab = label(ctx)
+    if ctx.run("node1", "test -d /sys/kernel/security/apparmor").exit_code == 0 and "(" in lab:
+        assert lab.endswith("(enforce)"), f"docserver runs as {lab!r}: not confined in enforce mode"
+        enabled = ctx.run("node1", "cat /sys/module/apparmor/parameters/enabled").stdout.strip()
+        assert enabled == "Y", "AppArmor is disabled"
+    else:  # SELinux
+        assert ctx.run("node1", "getenforce").stdout.strip() == "Enforcing", "SELinux is not enforcing"
+        assert lab and ":unconfined_t:" not in lab and ":initrc_t:" not in lab, f"docserver runs as {lab!r}"
+        perm = ctx.run("node1", f"semanage permissive -l 2>/dev/null | grep -w {lab.split(':')[2]}")
+        assert perm.exit_code != 0, f"the domain {lab.split(':')[2]} is permissive"
+
+
+@requirement("req-3")
+def secret_out_of_reach(ctx):
+    lab = label(ctx)
+    if lab.endswith(")"):  # AppArmor: "<profile> (<mode>)"
+        profile = lab.rsplit(" (", 1)[0]
+        assert profile != "unconfined", "docserver is unconfined"
+        res = ctx.run("node1", f"aa-exec -p {profile} -- {READ_SECRET}")
+    else:
+        res = ctx.run("node1", f"runcon {lab} {READ_SECRET}")
+    assert "api-token:" not in res.stdout, "docserver's confinement lets it read /srv/secret/api-token"
+    assert "Permission denied" in res.stderr or "PermissionError" in res.stderr, \
+        f"could not test the confinement: {res.stderr.strip()[-300:]}"

@@ -1,0 +1,85 @@
+"""Judged with real SSH logins on node1 to 127.0.0.1: passwords are typed by an SSH_ASKPASS
+helper (no tty, no sshpass needed), keys are throwaway ones added to the user's authorized_keys
+for the check and removed afterwards."""
+from fixtures.checks import baseline, requirement
+
+PASSWORDS = {"carol": "Sunflower-42", "tapebot": "Tape-Rotation-7"}
+SALTS = {"carol": "obcarolsalt", "tapebot": "obtapesalt"}
+MARK = "opsbench-keyonly-check"
+COMMON = ("-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o GlobalKnownHostsFile=/dev/null "
+          "-o ConnectTimeout=15 -o LogLevel=ERROR")
+
+
+def _password_login(ctx, user: str) -> tuple[bool, str]:
+    script = f"""
+d=$(mktemp -d); trap 'rm -rf "$d"' EXIT
+printf '#!/bin/sh\\necho "%s"\\n' '{PASSWORDS[user]}' > "$d/askpass"; chmod 700 "$d/askpass"
+SSH_ASKPASS="$d/askpass" SSH_ASKPASS_REQUIRE=force DISPLAY=:0 setsid -w ssh {COMMON} \\
+  -o PubkeyAuthentication=no -o IdentitiesOnly=yes -o IdentityFile=/dev/null \\
+  -o PreferredAuthentications=keyboard-interactive,password -o NumberOfPasswordPrompts=1 \\
+  {user}@127.0.0.1 'echo pw-login-ok' < /dev/null
+"""
+    res = ctx.run("node1", script, timeout=90)
+    return res.exit_code == 0 and "pw-login-ok" in res.stdout, (res.stdout + res.stderr).strip()
+
+
+def _offered(ctx, user: str) -> str:
+    res = ctx.run("node1", f"ssh {COMMON} -o BatchMode=yes -o PubkeyAuthentication=no "
+                  f"-o GSSAPIAuthentication=no -o HostbasedAuthentication=no "
+                  f"{user}@127.0.0.1 true < /dev/null 2>&1 | grep -o 'Permission denied (.*)' || true", timeout=60)
+    return res.stdout.strip()
+
+
+@baseline
+def passwords_work_before(ctx):
+    for user in PASSWORDS:
+        ok, out = _password_login(ctx, user)
+        assert ok, f"{user} cannot log in with a password before the agent: {out[-300:]}"
+
+
+@requirement("req-1")
+def password_login_fails(ctx):
+    let_in = []
+    for user in PASSWORDS:
+        ok, _ = _password_login(ctx, user)
+        if ok:
+            let_in.append(user)
+    assert not let_in, f"SSH still accepts the password of: {', '.join(let_in)}"
+
+
+@requirement("req-2")
+def no_password_methods_offered(ctx):
+    bad = []
+    for user in ("carol", "tapebot", "root", "admin", "nosuchuser"):
+        offered = _offered(ctx, user)
+        assert offered, f"could not read the authentication methods sshd offers to {user}"
+        if "password" in offered or "keyboard-interactive" in offered:
+            bad.append(f"{user}: {offered}")
+    assert not bad, "sshd still offers password-based methods: " + "; ".join(bad)
+
+
+@requirement("req-3")
+def key_login_works(ctx):
+    for user in PASSWORDS:
+        script = f"""
+set -u
+d=$(mktemp -d); ak=/home/{user}/.ssh/authorized_keys
+trap 'rm -rf "$d"; sed -i "/ {MARK}$/d" "$ak"' EXIT
+ssh-keygen -q -t ed25519 -N '' -C {MARK} -f "$d/id"
+install -d -m 700 -o {user} -g {user} /home/{user}/.ssh; touch "$ak"; chown {user}: "$ak"
+cat "$d/id.pub" >> "$ak"
+ssh {COMMON} -o BatchMode=yes -o IdentitiesOnly=yes -o IdentityFile="$d/id" {user}@127.0.0.1 'echo key-login-ok' < /dev/null
+"""
+        res = ctx.run("node1", script, timeout=90)
+        assert res.exit_code == 0 and "key-login-ok" in res.stdout, \
+            f"{user} cannot log in with a key: {(res.stdout + res.stderr).strip()[-300:]}"
+
+
+@requirement("req-4")
+def passwords_kept(ctx):
+    for user, pw in PASSWORDS.items():
+        res = ctx.run("node1", f"h=$(getent shadow {user} | cut -d: -f2); "
+                      f"[ \"$h\" = \"$(openssl passwd -6 -salt {SALTS[user]} '{pw}')\" ]")
+        assert res.exit_code == 0, f"{user}'s password was changed, removed or locked"
+        exp = ctx.run("node1", f"getent shadow {user} | cut -d: -f8")
+        assert exp.stdout.strip() in ("", ), f"{user}'s account was given an expiry date (disabled)"

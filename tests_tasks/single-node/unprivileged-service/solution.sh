@@ -1,0 +1,28 @@
+#!/bin/bash
+# Reference solution: a system account `quotes` without a login shell that owns only the
+# counter directory; a drop-in runs the service as it with CAP_NET_BIND_SERVICE as its one
+# (ambient and bounding) capability and no way to gain more.
+set -euo pipefail
+nologin=$(command -v nologin || echo /usr/sbin/nologin)
+id quotes >/dev/null 2>&1 || useradd --system --user-group --no-create-home --home-dir /var/lib/quotes \
+  --shell "$nologin" quotes
+chown -R quotes:quotes /var/lib/quotes
+chmod 750 /var/lib/quotes
+install -d /etc/systemd/system/quotes.service.d
+cat > /etc/systemd/system/quotes.service.d/unprivileged.conf <<'CONF'
+[Service]
+User=quotes
+Group=quotes
+AmbientCapabilities=CAP_NET_BIND_SERVICE
+CapabilityBoundingSet=CAP_NET_BIND_SERVICE
+NoNewPrivileges=yes
+ProtectSystem=strict
+ReadWritePaths=/var/lib/quotes
+ProtectHome=yes
+PrivateTmp=yes
+CONF
+systemctl daemon-reload
+systemctl restart quotes.service
+for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
+echo "quotes did not come up" >&2
+exit 1
