@@ -47,7 +47,7 @@ def describe_cluster(cluster: ClusterInfo) -> str:
 def _address(i) -> str:
     if i.address:
         return i.address
-    return "DHCP client" if getattr(i, "mode", "dhcp") == "dhcp" else "no address configured"
+    return "DHCP client" if i.mode == "dhcp" else "no address configured"
 
 
 def _describe_node(n: NodeInfo) -> str:
