@@ -116,7 +116,7 @@ def replay_log(folder: Path, commands: list[str]) -> Path:
 def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
     log = replay_log(tmp_path / "runtime-only", RUNTIME_ONLY)
     out = tmp_path / "sweep"
-    res = sweep(out, "-k", "firewall", f"--agent=replay:{log}")
+    res = sweep(out, "-k", "host_firewall_baseline", f"--agent=replay:{log}")
     assert res.returncode == 1, res.stdout[-3000:]
     run = runs(out)["host-firewall-baseline"]
     assert run["outcome"] == "failed" and sorted(run["failed_requirements"]) == ["req-2", "req-3"]
@@ -135,7 +135,7 @@ def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
 def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
     log = replay_log(tmp_path / "lockout", LOCKOUT)
     out = tmp_path / "sweep"
-    res = sweep(out, "-k", "firewall", f"--agent=replay:{log}", "--retries=2")
+    res = sweep(out, "-k", "host_firewall_baseline", f"--agent=replay:{log}", "--retries=2")
     assert res.returncode == 1, res.stdout[-3000:]  # a failure, not an error
     assert len(list(out.glob("*/*/*/run.json"))) == 1, "an agent's lockout was retried as an infrastructure error"
     run = runs(out)["host-firewall-baseline"]
