@@ -15,6 +15,7 @@ import fcntl
 import json
 import os
 import re
+import threading
 import time
 import tomllib
 import uuid
@@ -175,7 +176,8 @@ class Scheduler:
                               exclusive=demand.vcpus > host.vcpus)
                 box["leases"].append({"id": lease.id, "slots": list(lease.slots),
                                       "demand": asdict(demand), "pid": lease.pid,
-                                      "pid_start": lease.pid_start, "exclusive": lease.exclusive})
+                                      "pid_start": lease.pid_start, "exclusive": lease.exclusive,
+                                      "thread": threading.get_ident()})
                 box["waiters"] = [w for w in box["waiters"] if w["ticket"] != ticket]
             if ticket:  # after the host's lock is released: one lock at a time, no deadlock
                 self._leave_queue(ticket, skip=host)
@@ -193,6 +195,12 @@ class Scheduler:
                 if lease:
                     ticket = None  # left the queue with the lease
                     return lease
+                if ticket is None and self._blocked_by_own_leases(demand):
+                    raise LabError(
+                        f"this test already holds lab capacity that leaves no host room for {demand}: "
+                        "it would wait for itself. Close the cluster it holds first (a module- or "
+                        "session-scoped cluster fixture lives until its scope ends), or provision the "
+                        "second cluster from another test module")
                 if time.monotonic() > deadline:
                     raise DeadlineExceeded(f"lab capacity for {demand} within {timeout_s:.0f} s")
                 if ticket is None:
@@ -203,6 +211,18 @@ class Scheduler:
         finally:
             if ticket:
                 self._leave_queue(ticket)
+
+    def _blocked_by_own_leases(self, demand: "Demand | Callable[[Host], Demand]") -> bool:
+        """Whether the calling thread's own leases alone keep `demand` off every host."""
+        need = demand if callable(demand) else (lambda host: demand)
+        me = owners.Owner(key="x")
+        for host in self.hosts:
+            with self._locked(host) as box:
+                mine = [l for l in box["leases"] if not l.get("kept") and (l["pid"], l["pid_start"],
+                        l.get("thread")) == (me.pid, me.pid_start, threading.get_ident())]
+            if not mine or self._fits(host, mine, need(host)):
+                return False
+        return True
 
     def _queued(self, ticket: str) -> bool:
         with self._locked(self.hosts[0]) as box:

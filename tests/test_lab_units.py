@@ -67,6 +67,17 @@ def test_oversized_cluster_runs_alone(tmp_path):
     assert sched.try_acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1)) is None
 
 
+def test_a_process_whose_own_lease_blocks_its_next_demand_gets_an_error_not_a_wait(tmp_path):
+    sched = hosts.Scheduler([hosts.Host("h", "test:///default", 2, 20000, 8)], state_dir=tmp_path)
+    held = sched.acquire(hosts.Demand(vcpus=3, memory_mib=1088, vms=3))  # exclusive: the whole host
+    with pytest.raises(LabError, match="would wait for itself"):
+        sched.acquire(hosts.Demand(vcpus=2, memory_mib=768, vms=2), timeout_s=30)
+    sched.release(held)
+    small = sched.acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1))
+    assert sched.acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1), timeout_s=5)  # fits beside it
+    sched.release(small)
+
+
 def test_waiters_are_served_in_order_so_big_clusters_do_not_starve(tmp_path):
     """A 3-node cluster (oversized on 2 cores) waits for an empty host; single nodes arriving
     after it must not keep taking the host."""
