@@ -9,12 +9,6 @@ from fixtures.checks import baseline, requirement
 SPARE_TCP, SPARE_UDP = 7443, 7444
 
 
-def _settle(ctx):
-    """After the reboot check, wait until every node has finished booting."""
-    for n in ctx.nodes:
-        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
-
-
 def _host2(ctx):
     return ctx.addr("host2", "lan2")
 
@@ -28,7 +22,7 @@ def wide_open_at_the_start(ctx):
 
 @requirement("req-1")
 def https_allowed(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     for attempt in range(3):
         c = traffic.tcp(ctx, "host1", _host2(ctx), 443)
         if c.open:
@@ -39,14 +33,14 @@ def https_allowed(ctx):
 
 @requirement("req-2")
 def admin_and_ssh_blocked(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     opened = [p for p in (8080, 22) if traffic.tcp(ctx, "host1", _host2(ctx), p).open]
     assert not opened, f"host1 still connects to host2 on tcp/{', tcp/'.join(map(str, opened))}"
 
 
 @requirement("req-3")
 def everything_else_blocked(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     leaks = []
     with traffic.listener(ctx, "host2", SPARE_TCP) as tcp_seen, \
             traffic.listener(ctx, "host2", SPARE_UDP, proto="udp") as udp_seen:
@@ -63,7 +57,7 @@ def everything_else_blocked(ctx):
 
 @requirement("req-4")
 def lan2_to_lan1_works(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     host1 = ctx.addr("host1", "lan1")
     for attempt in range(3):
         c = traffic.tcp(ctx, "host2", host1, 22)

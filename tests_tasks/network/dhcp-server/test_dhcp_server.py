@@ -21,12 +21,6 @@ exit 1
 """
 
 
-def _settle(ctx):
-    """After the reboot check, wait until every node has finished booting."""
-    for n in ctx.nodes:
-        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
-
-
 def _offer(ctx):
     o = traffic.dhcp_offer(ctx, "client", "eth1", timeout=10)
     if o.result != "offer":
@@ -42,7 +36,7 @@ def no_dhcp_server_yet(ctx):
 
 @requirement("req-1")
 def offer_from_the_pool(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     o = _offer(ctx)
     assert o.result == "offer", "nobody answers a DHCP request on lan"
     assert o.server == ROUTER, f"the offer comes from {o.server}, not from router ({ROUTER})"
@@ -52,7 +46,7 @@ def offer_from_the_pool(ctx):
 
 @requirement("req-2")
 def gateway_and_dns_options(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     o = _offer(ctx)
     assert o.result == "offer", "nobody answers a DHCP request on lan"
     assert o.router == (ROUTER,), f"the offer names {list(o.router) or 'no'} default gateway, not {ROUTER}"
@@ -61,7 +55,7 @@ def gateway_and_dns_options(ctx):
 
 @requirement("req-3")
 def lease_time(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     o = _offer(ctx)
     assert o.result == "offer", "nobody answers a DHCP request on lan"
     assert o.lease_s == 12 * 3600, f"the offered lease lasts {o.lease_s} s, not 12 hours (43200 s)"
@@ -69,7 +63,7 @@ def lease_time(ctx):
 
 @requirement("req-4")
 def client_gets_a_lease(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     res = ctx.run("client", LEASE_SCRIPT, timeout=120)
     assert res.exit_code == 0, "client's eth1 got no address by DHCP within a minute"
     addr = ipaddress.ip_interface(res.stdout.strip().splitlines()[-1])

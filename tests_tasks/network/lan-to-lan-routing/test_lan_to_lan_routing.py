@@ -8,12 +8,6 @@ from fixtures.checks import baseline, requirement
 PORT1, PORT2 = 9401, 9402
 
 
-def _settle(ctx):
-    """After the reboot check, wait until every node has finished booting."""
-    for n in ctx.nodes:
-        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
-
-
 def _connect_and_see(ctx, src, dst, net, port, tries=3):
     """A connection src → dst on a temporary listener; (result, peers seen by dst)."""
     for attempt in range(tries):
@@ -35,7 +29,7 @@ def hosts_cannot_talk_yet(ctx):
 
 @requirement("req-1")
 def host1_connects_to_host2(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     c, peers = _connect_and_see(ctx, "host1", "host2", "lan2", PORT1)
     assert c.open, f"host1 → host2 ({ctx.addr('host2', 'lan2')}) tcp/{PORT1}: {c}"
     assert peers == [ctx.addr("host1", "lan1")], \
@@ -44,7 +38,7 @@ def host1_connects_to_host2(ctx):
 
 @requirement("req-2")
 def host2_connects_to_host1(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     c, peers = _connect_and_see(ctx, "host2", "host1", "lan1", PORT2)
     assert c.open, f"host2 → host1 ({ctx.addr('host1', 'lan1')}) tcp/{PORT2}: {c}"
     assert peers == [ctx.addr("host2", "lan2")], \
@@ -53,7 +47,7 @@ def host2_connects_to_host1(ctx):
 
 @requirement("req-3")
 def ping_both_ways(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     failed = [f"{a} → {b}" for a, b, net in (("host1", "host2", "lan2"), ("host2", "host1", "lan1"))
               if not traffic.ping(ctx, a, ctx.addr(b, net), count=3)]
     assert not failed, f"ping fails: {', '.join(failed)}"
@@ -61,7 +55,7 @@ def ping_both_ways(ctx):
 
 @requirement("req-4")
 def path_goes_through_the_router(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     host2 = ctx.addr("host2", "lan2")
     p = traffic.path(ctx, "host1", host2)
     assert p.reached, f"host1 does not reach host2 ({host2}); hops seen: {list(p.hops)}"

@@ -9,12 +9,6 @@ from fixtures.checks import baseline, requirement
 GW_WAN = "198.51.100.2"
 
 
-def _settle(ctx):
-    """After the reboot check, wait until every node has finished booting."""
-    for n in ctx.nodes:
-        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
-
-
 def _client_to_upstream(ctx, port, proto="tcp", tries=3):
     """(result, peers upstream saw) for client → upstream:port."""
     up = ctx.addr("upstream", "wan")
@@ -38,14 +32,14 @@ def lan_cannot_reach_upstream_yet(ctx):
 
 @requirement("req-1")
 def client_reaches_upstream(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     r, ok, _ = _client_to_upstream(ctx, 9501)
     assert ok, f"client → upstream ({ctx.addr('upstream', 'wan')}) tcp/9501: {r}"
 
 
 @requirement("req-2")
 def upstream_sees_the_gateway(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     r, ok, peers = _client_to_upstream(ctx, 9502)
     assert ok, f"client → upstream tcp/9502 does not connect ({r}), so nothing is translated"
     client = ctx.addr("client", "lan")
@@ -55,7 +49,7 @@ def upstream_sees_the_gateway(ctx):
 
 @requirement("req-3")
 def udp_is_translated_too(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     r, ok, peers = _client_to_upstream(ctx, 9503, proto="udp")
     assert ok, f"a UDP datagram client → upstream udp/9503 gets no reply: {r}"
     assert peers and set(peers) == {GW_WAN}, f"upstream saw the UDP datagram from {peers}, not from {GW_WAN}"
@@ -63,7 +57,7 @@ def udp_is_translated_too(ctx):
 
 @requirement("req-4")
 def lan_closed_to_upstream(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     client = ctx.addr("client", "lan")
     # upstream gets a route to the LAN through the gateway, as a hostile neighbour would add
     ctx.run("upstream", f"ip route replace 10.10.1.0/24 via {GW_WAN} dev eth1")

@@ -24,12 +24,6 @@ exit 1
 """
 
 
-def _settle(ctx):
-    """After the reboot check, wait until every node has finished booting."""
-    for n in ctx.nodes:
-        ctx.run(n, "timeout 90 systemctl is-system-running --wait >/dev/null 2>&1; true", timeout=120)
-
-
 def _offer_as(ctx, mac):
     """The offer a device with `mac` on lan gets (a temporary macvlan on client plays it)."""
     dev = "obdev" + mac.replace(":", "")[-4:]
@@ -58,7 +52,7 @@ def no_dhcp_server_yet(ctx):
 
 @requirement("req-1")
 def kiosk_gets_its_address(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     for _ in range(2):  # always: ask twice, as a device does after each reboot
         o = _offer_as(ctx, KIOSK_MAC)
         assert o.result == "offer", f"nobody answers a DHCP request from the kiosk's MAC {KIOSK_MAC}"
@@ -69,7 +63,7 @@ def kiosk_gets_its_address(ctx):
 
 @requirement("req-2")
 def others_get_pool_addresses(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     other = "02:%02x:%02x:%02x:%02x:%02x" % tuple(random.randrange(256) for _ in range(5))
     offers = {"client's eth1": traffic.dhcp_offer(ctx, "client", "eth1", timeout=15),
               f"a device with MAC {other}": _offer_as(ctx, other)}
@@ -83,7 +77,7 @@ def others_get_pool_addresses(ctx):
 
 @requirement("req-3")
 def client_gets_a_lease(ctx):
-    _settle(ctx)
+    traffic.settled(ctx)
     res = ctx.run("client", LEASE_SCRIPT, timeout=120)
     assert res.exit_code == 0, "client's eth1 got no address by DHCP within a minute"
     addr = ipaddress.ip_interface(res.stdout.strip().splitlines()[-1])

@@ -1,0 +1,76 @@
+"""Judged by traffic: the worker's connections to client arrive from its tunnel address; a
+capture on gateway's wan link during such a connection shows packets but never the payload
+(client's listener banner) in clear; a more specific route on upstream that bypasses the tunnel
+must lead nowhere; the office still reaches wan through the NAT."""
+import time
+
+from fixtures import traffic
+from fixtures.checks import baseline, requirement
+
+WORKER = "10.99.0.2"
+GW_WAN = "198.51.100.2"
+
+
+def _worker_to_client(ctx, port):
+    client = ctx.addr("client", "lan")
+    for attempt in range(4):
+        with traffic.listener(ctx, "client", port) as seen:
+            c = traffic.tcp(ctx, "upstream", client, port)
+            peers = seen.peers()
+        if c.open:
+            break
+        time.sleep(4)
+    return c, peers
+
+
+@baseline
+def lan_closed_to_the_worker(ctx):
+    c, peers = _worker_to_client(ctx, 9600)
+    assert c.blocked and not peers, "upstream already reaches client before the tunnel exists"
+
+
+@requirement("req-1")
+def worker_reaches_the_lan_as_itself(ctx):
+    traffic.settled(ctx)
+    c, peers = _worker_to_client(ctx, 9601)
+    assert c.open, f"upstream → client tcp/9601: {c}"
+    assert peers and set(peers) == {WORKER}, f"client saw the worker's connection from {peers}, not from {WORKER}"
+
+
+@requirement("req-2")
+def encrypted_on_the_wan(ctx):
+    traffic.settled(ctx)
+    with traffic.capture(ctx, "gateway", "eth1") as wan:
+        c, _ = _worker_to_client(ctx, 9602)
+    assert c.open, f"upstream → client tcp/9602 does not connect ({c}): nothing to judge"
+    assert wan.packets() > 0, "nothing crossed gateway's wan link during the connection"
+    assert not wan.contains("opsbench client"), "client's answer crossed the wan link in clear"
+
+
+@requirement("req-3")
+def lan_closed_outside_the_tunnel(ctx):
+    traffic.settled(ctx)
+    client = ctx.addr("client", "lan")
+    ctx.run("upstream", f"ip route replace {client}/32 via {GW_WAN} dev eth1")
+    try:
+        with traffic.listener(ctx, "client", 9603) as seen:
+            c = traffic.tcp(ctx, "upstream", client, 9603)
+            peers = seen.peers()
+    finally:
+        ctx.run("upstream", f"ip route del {client}/32 via {GW_WAN} dev eth1; true")
+    assert c.blocked and not peers, f"outside the tunnel, upstream still opens a connection to client ({c}, seen from {peers})"
+
+
+@requirement("req-4")
+def office_nat_still_works(ctx):
+    traffic.settled(ctx)
+    up = ctx.addr("upstream", "wan")
+    for attempt in range(3):
+        with traffic.listener(ctx, "upstream", 9604) as seen:
+            c = traffic.tcp(ctx, "client", up, 9604)
+            peers = seen.peers()
+        if c.open:
+            break
+        time.sleep(3)
+    assert c.open, f"client → upstream tcp/9604: {c}"
+    assert set(peers) == {GW_WAN}, f"upstream saw client's connection from {peers}, not from {GW_WAN}"
