@@ -1,0 +1,78 @@
+"""Judged by traffic: the hosts reach each other; then the check adds a network on router-b (a
+dummy interface) and host-a must reach its address within 90 s; after the check removes it,
+router-a must lose the route within 90 s (a static or summary route would keep it)."""
+import time
+
+from fixtures import traffic
+from fixtures.checks import baseline, requirement
+
+NEW_NET, NEW_ADDR = "10.30.77.0/24", "10.30.77.1"
+
+
+def _connect(ctx, src, dst, net, port, tries=4):
+    addr = ctx.addr(dst, net)
+    for attempt in range(tries):
+        with traffic.listener(ctx, dst, port):
+            c = traffic.tcp(ctx, src, addr, port)
+        if c.open or attempt + 1 == tries:
+            return c
+        time.sleep(5)
+
+
+def _until(pred, seconds):
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        if pred():
+            return True
+        time.sleep(3)
+    return False
+
+
+def _route_on_a(ctx):
+    return ctx.run("router-a", f"ip -4 route show {NEW_NET}").stdout.strip()
+
+
+@baseline
+def sites_apart(ctx):
+    assert _connect(ctx, "host-a", "host-b", "site-b", 9900, tries=1).blocked, \
+        "host-a already reaches host-b before anything was configured"
+
+
+@requirement("req-1")
+def sites_reach_each_other(ctx):
+    traffic.settled(ctx)
+    for src, dst, net, port in (("host-a", "host-b", "site-b", 9901), ("host-b", "host-a", "site-a", 9902)):
+        c = _connect(ctx, src, dst, net, port, tries=8)
+        assert c.open, f"{src} → {dst} tcp/{port}: {c}"
+
+
+def _add_network(ctx):
+    ctx.run("router-b", f"ip link add ob-new type dummy && ip addr add {NEW_ADDR}/24 dev ob-new && ip link set ob-new up")
+
+
+def _remove_network(ctx):
+    ctx.run("router-b", "ip link del ob-new 2>/dev/null; true")
+
+
+@requirement("req-2")
+def new_network_is_learned(ctx):
+    traffic.settled(ctx)
+    _add_network(ctx)
+    try:
+        learned = _until(lambda: traffic.ping(ctx, "host-a", NEW_ADDR, count=1), 90)
+    finally:
+        _remove_network(ctx)
+    assert learned, f"{NEW_NET} appeared on router-b but host-a could not reach {NEW_ADDR} within 90 s"
+
+
+@requirement("req-3")
+def gone_network_is_withdrawn(ctx):
+    traffic.settled(ctx)
+    _add_network(ctx)
+    try:
+        learned = _until(lambda: bool(_route_on_a(ctx)), 90)
+    finally:
+        _remove_network(ctx)
+    assert learned, f"router-a never learned {NEW_NET} from router-b, so nothing can be withdrawn"
+    assert _until(lambda: not _route_on_a(ctx), 90), \
+        f"{NEW_NET} is gone from router-b but router-a still routes it: {_route_on_a(ctx)}"
