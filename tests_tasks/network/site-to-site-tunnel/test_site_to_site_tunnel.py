@@ -1,0 +1,60 @@
+"""Judged by traffic: connections between the sites both ways (the listener sees the other
+host's own address); a capture on router-a's WAN link during a connection shows packets but
+never the payload (the listener's banner) in clear; a temporary route on router-b that sends a
+site-a host's traffic outside the tunnel must lead nowhere."""
+import time
+
+from fixtures import traffic
+from fixtures.checks import baseline, requirement
+
+
+def _connect(ctx, src, dst, net, port, tries=4):
+    addr = ctx.addr(dst, net)
+    for attempt in range(tries):
+        with traffic.listener(ctx, dst, port) as seen:
+            c = traffic.tcp(ctx, src, addr, port)
+            peers = seen.peers()
+        if c.open or attempt + 1 == tries:
+            return c, peers
+        time.sleep(4)
+
+
+@baseline
+def sites_apart(ctx):
+    c, _ = _connect(ctx, "host-a", "host-b", "site-b", 9800, tries=1)
+    assert c.blocked, "host-a already reaches host-b before anything was configured"
+
+
+@requirement("req-1")
+def sites_reach_each_other(ctx):
+    traffic.settled(ctx)
+    for src, dst, net, port in (("host-a", "host-b", "site-b", 9801), ("host-b", "host-a", "site-a", 9802)):
+        c, peers = _connect(ctx, src, dst, net, port)
+        assert c.open, f"{src} → {dst} tcp/{port}: {c}"
+        own = ctx.addr(src, "site-a" if src == "host-a" else "site-b")
+        assert set(peers) == {own}, f"{dst} saw {src}'s connection from {peers}, not from {own}"
+
+
+@requirement("req-2")
+def encrypted_on_the_wan(ctx):
+    traffic.settled(ctx)
+    with traffic.capture(ctx, "router-a", "eth1") as wan:
+        c, _ = _connect(ctx, "host-a", "host-b", "site-b", 9803)
+    assert c.open, f"host-a → host-b tcp/9803 does not connect ({c}): nothing to judge"
+    assert wan.packets() > 0, "nothing crossed router-a's WAN link during the connection"
+    assert not wan.contains("opsbench host-b"), "host-b's answer crossed the WAN in clear"
+
+
+@requirement("req-3")
+def sites_closed_outside_the_tunnel(ctx):
+    traffic.settled(ctx)
+    host_a = ctx.addr("host-a", "site-a")
+    # router-b's own traffic to host-a, sent in clear over wan instead of the tunnel
+    ctx.run("router-b", f"ip route replace {host_a}/32 via 198.51.100.1 dev eth1")
+    try:
+        with traffic.listener(ctx, "host-a", 9804) as seen:
+            c = traffic.tcp(ctx, "router-b", host_a, 9804)
+            peers = seen.peers()
+    finally:
+        ctx.run("router-b", f"ip route del {host_a}/32 via 198.51.100.1 dev eth1; true")
+    assert c.blocked and not peers, f"a connection in clear over wan reached host-a ({c}, seen from {peers})"
