@@ -197,6 +197,30 @@ def test_unknown_agent_is_a_usage_error_listing_valid_agents(lab):
     assert "Traceback" not in proc.output
 
 
+@pytest.mark.parametrize("agents, says", [
+    ("oracle,nosuchagent", "--agent: unknown agent 'nosuchagent'; valid: "),
+    ("nop,oracle,nop", "--agent: nop,oracle,nop names an agent twice; name each once"),
+])
+def test_bad_agent_list_is_a_usage_error(lab, agents, says):
+    lab.task()
+    proc = lab.pytest("tests_tasks", "--collect-only", f"--agent={agents}")
+    assert proc.returncode == 4 and says in proc.output and "Traceback" not in proc.output, proc.output
+
+
+def test_several_agents_make_one_test_each_next_to_each_other(lab):
+    """`--agent=oracle,nop`: per task×OS a test per agent, in the order given and adjacent (the
+    first prepares the machines the next one reuses); one agent keeps the plain ids."""
+    lab.task("task-a", oses=("debian12", "debian13"))
+    lab.task("task-b")
+    proc = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=oracle,nop", "--os=debian12,debian13")
+    ids = [l.split("::", 1)[1] for l in proc.stdout.splitlines() if "::" in l]
+    assert ids == ["test_task_a[debian12-oracle]", "test_task_a[debian12-nop]",
+                   "test_task_a[debian13-oracle]", "test_task_a[debian13-nop]",
+                   "test_task_b[debian12-oracle]", "test_task_b[debian12-nop]"], proc.output
+    one = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop", "-k", "task_b")
+    assert "test_task_b[debian12]" in one.stdout, one.output
+
+
 @pytest.mark.parametrize("with_file", [True, False], ids=["non-empty", "empty"])
 def test_resume_of_a_folder_that_is_not_a_sweep(lab, tmp_path, with_file):
     lab.task()

@@ -9,14 +9,15 @@ from fixtures import validate
 
 def _run(sweep: Path, task: str, os_id: str, outcome: str | None, *, category: str = "brownfield",
          failed: tuple[str, ...] = (), start: str = "2026-01-02T10:00:00.000Z", seconds: int = 60,
-         run_id: str = "20260102T100000-aaaaaa", error: dict | None = None, waited: float = 0) -> Path:
+         run_id: str = "20260102T100000-aaaaaa", error: dict | None = None, waited: float = 0,
+         agent: str | None = None) -> Path:
     run_dir = sweep / task / os_id / run_id
     run_dir.mkdir(parents=True)
     h, m = divmod(seconds, 60)
     end = f"2026-01-02T10:{h:02d}:{m:02d}.000Z" if outcome else None
     (run_dir / "run.json").write_text(json.dumps({
         "schema": "opsbench.run/1", "run_id": run_id, "task": task, "category": category,
-        "os": os_id, "agent": sweep.name, "started_at": start, "finished_at": end,
+        "os": os_id, "agent": agent or sweep.name, "started_at": start, "finished_at": end,
         "outcome": outcome, "failed_requirements": list(failed), "error": error,
         "phases": [{"name": "lease", "duration_s": waited, "ok": True},
                    {"name": "provision", "duration_s": 5.0, "ok": True}]}))
@@ -24,6 +25,7 @@ def _run(sweep: Path, task: str, os_id: str, outcome: str | None, *, category: s
 
 
 def _sweeps(tmp_path: Path) -> Path:
+    """A validation's work folder in the older layout: one sweep per agent."""
     work = tmp_path / "work"
     o, n = work / "oracle", work / "nop"
     _run(o, "disk-full-recovery", "debian12", "passed", seconds=50)
@@ -46,15 +48,28 @@ def _sweeps(tmp_path: Path) -> Path:
 
 def test_read_sweep_takes_the_latest_attempt(tmp_path):
     runs = validate.read_sweep(_sweeps(tmp_path) / "oracle")
-    assert runs[("config-drift", "debian12")].outcome == "passed"
-    assert runs[("config-drift", "debian12")].duration_s == 70
-    assert runs[("host-firewall-baseline", "debian12")].failed_requirements == ("req-2",)
+    assert runs[("config-drift", "debian12", "oracle")].outcome == "passed"
+    assert runs[("config-drift", "debian12", "oracle")].duration_s == 70
+    assert runs[("host-firewall-baseline", "debian12", "oracle")].failed_requirements == ("req-2",)
     assert validate.read_sweep(tmp_path / "missing") == {}
+
+
+def test_one_sweep_with_both_agents(tmp_path):
+    """`--agent=oracle,nop` writes both agents' runs into `<work>/runs`: told apart by run.json."""
+    work = tmp_path / "work"
+    runs = work / "runs"
+    _run(runs, "disk-full-recovery", "debian12", "passed", seconds=50, agent="oracle")
+    _run(runs, "disk-full-recovery", "debian12", "failed", failed=("req-1",), seconds=8, agent="nop",
+         run_id="20260102T100100-dddddd")
+    _run(runs, "disk-full-recovery", "debian12", "passed", agent="claude", run_id="20260102T100200-eeeeee")
+    rows = validate.make_rows(validate.read_work(work))
+    assert [(r.task, r.os, r.validated, r.oracle_s, r.nop_s) for r in rows] == \
+        [("disk-full-recovery", "debian12", True, 50.0, 8.0)]
 
 
 def test_rows_and_markdown(tmp_path):
     work = _sweeps(tmp_path)
-    rows = validate.make_rows(validate.read_sweep(work / "oracle"), validate.read_sweep(work / "nop"))
+    rows = validate.make_rows(validate.read_work(work))
     by = {(r.task, r.os): r for r in rows}
     assert by[("disk-full-recovery", "debian12")].validated
     assert by[("disk-full-recovery", "debian12")].nop_cell == "yes: req-1, req-3"
@@ -76,7 +91,7 @@ def test_rows_and_markdown(tmp_path):
 
 def test_parse_and_merge_round_trip(tmp_path):
     work = _sweeps(tmp_path)
-    rows = validate.make_rows(validate.read_sweep(work / "oracle"), validate.read_sweep(work / "nop"))
+    rows = validate.make_rows(validate.read_work(work))
     parsed = validate.parse_rows(validate.render(rows))
     assert [(r.task, r.os, r.validated, r.oracle_s, r.nop_s) for r in parsed] == \
         [(r.task, r.os, r.validated, r.oracle_s, r.nop_s) for r in rows]
@@ -106,8 +121,8 @@ def test_main_no_run_writes_and_merges(tmp_path, capsys):
 
 
 def test_pytest_command():
-    cmd = validate.pytest_command("nop", Path("/w/nop"), Path("tests_tasks"), "debian12", "disk", ["-x"])
-    assert cmd[1:] == ["-m", "pytest", "tests_tasks", "--agent=nop", "--sweep-dir=/w/nop", "-q", "-p",
+    cmd = validate.pytest_command("oracle,nop", Path("/w/runs"), Path("tests_tasks"), "debian12", "disk", ["-x"])
+    assert cmd[1:] == ["-m", "pytest", "tests_tasks", "--agent=oracle,nop", "--sweep-dir=/w/runs", "-q", "-p",
                        "no:cacheprovider", "--os=debian12", "-k", "disk", "-x"]
 
 

@@ -71,3 +71,25 @@ def test_apt_installs_through_the_package_cache(cluster):
                    "apt-get install -y -q --no-install-recommends tree && tree --version", timeout=600)
     assert res.exit_code == 0, res.stderr[-2000:]
     assert "tree v" in res.stdout
+
+
+def test_checkpoint_and_revert(cluster):
+    """Back to the checkpoint: a later write and a reboot undone, same boot, clock set to now."""
+    import time
+    node = cluster.node("node1")
+    assert cluster.can_checkpoint
+    node.run("echo before > /root/checkpoint-marker")
+    boot = node.boot_id()
+    cluster.checkpoint("t-revert")
+    node.run("echo after > /root/checkpoint-marker; touch /root/checkpoint-new")
+    cluster.reboot()
+    assert node.boot_id() != boot
+    time.sleep(5)  # the guest clock would be this far behind after the revert
+    cluster.revert("t-revert")
+    assert node.run("cat /root/checkpoint-marker").stdout == "before\n"
+    assert node.run("test -e /root/checkpoint-new").exit_code == 1
+    assert node.boot_id() == boot
+    skew = float(node.run("date +%s.%N").stdout) - time.time()
+    assert abs(skew) < 2.5, f"guest clock off by {skew:.1f} s after the revert"
+    cluster.revert("t-revert")  # a checkpoint can be used again
+    assert node.run("cat /root/checkpoint-marker").stdout == "before\n"

@@ -1,7 +1,8 @@
 """The suite end to end on real VMs, as users run it: `pytest tests_tasks …` in a subprocess.
 
-The three proof tasks pass with the oracle and fail with the nop agent (under xdist); `--resume`
-skips finished runs; a runtime-only firewall (replayed from our own record format) passes until
+The three proof tasks pass with the oracle and fail with the nop agent, both in one sweep
+(`--agent=oracle,nop`: nop starts from the oracle's checkpointed prepared machines) and with nop
+alone under xdist; `--resume` skips finished runs; a runtime-only firewall (replayed from our own record format) passes until
 the reboot; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
 import json
 import os
@@ -33,10 +34,12 @@ def sweep(sweep_dir: Path, *args: str, env: dict | None = None) -> subprocess.Co
                           env=os.environ | (env or {}))
 
 
-def runs(sweep_dir: Path) -> dict[str, dict]:
+def runs(sweep_dir: Path, agent: str | None = None) -> dict[str, dict]:
     found = {}
     for path in sweep_dir.glob("*/debian12/*/run.json"):
         run = json.loads(path.read_text())
+        if agent and run["agent"] != agent:
+            continue
         assert run["task"] not in found, f"two runs of {run['task']} in {sweep_dir}"
         found[run["task"]] = run | {"dir": path.parent}
     return found
@@ -50,14 +53,16 @@ def checks(run: dict) -> dict[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def oracle_sweep(tmp_path_factory) -> Path:
+    """One sweep, two agents: the oracle's runs prepare; the nop runs start from their checkpoints."""
     out = tmp_path_factory.mktemp("oracle")
-    res = sweep(out, "--agent=oracle")
-    assert res.returncode == 0, res.stdout[-3000:] + res.stderr[-3000:]
+    res = sweep(out, "--agent=oracle,nop")
+    assert res.returncode == 1, res.stdout[-3000:] + res.stderr[-3000:]  # nop fails, as it must
+    assert "3 failed, 3 passed" in res.stdout, res.stdout[-3000:]
     return out
 
 
 def test_oracle_passes_every_proof_task(oracle_sweep):
-    found = runs(oracle_sweep)
+    found = runs(oracle_sweep, "oracle")
     assert set(found) == TASKS
     for task, run in found.items():
         assert run["outcome"] == "passed", (task, run.get("failed_requirements"), run.get("error"))
@@ -73,6 +78,23 @@ def test_oracle_passes_every_proof_task(oracle_sweep):
     assert [n["name"] for n in topo["nodes"]] == ["node1", "node2"]
     assert (oracle_sweep / "report.html").exists() and (oracle_sweep / "summary.md").exists()
     assert (oracle_sweep / "data" / "runs.parquet").exists()
+
+
+def test_nop_after_the_oracle_starts_from_the_prepared_checkpoint(oracle_sweep):
+    """nop fails exactly as on fresh machines, so the revert undid everything the oracle (and
+    its reboot) did; and it never provisioned or prepared."""
+    oracle, nop = runs(oracle_sweep, "oracle"), runs(oracle_sweep, "nop")
+    assert {t: (r["outcome"], sorted(r["failed_requirements"])) for t, r in nop.items()} == \
+        {t: ("failed", reqs) for t, reqs in NOP_FAILS.items()}
+    for task, run in nop.items():
+        names = [p["name"] for p in run["phases"]]
+        assert names[0] == "restore" and not {"lease", "provision", "prepare"} & set(names), (task, names)
+        assert run["prepared_in"] == str(oracle[task]["dir"]), task
+        assert "checkpoint" in [p["name"] for p in oracle[task]["phases"]], task
+        assert (run["dir"] / "snapshots" / "post_prepare.json").exists(), task
+        assert (run["dir"] / "topology.json").read_text() == (oracle[task]["dir"] / "topology.json").read_text()
+        phases = {json.loads(l)["phase"] for l in (run["dir"] / "commands.jsonl").read_text().splitlines()}
+        assert "prepare" not in phases and "checks:post_agent" in phases, (task, phases)
 
 
 def test_nop_fails_every_task_under_xdist_and_resume_skips_finished_runs(tmp_path):
@@ -157,7 +179,7 @@ def test_reverify_rejudges_the_oracle_sweep(oracle_sweep):
     assert "LLM vs checks, per requirement" in res.stdout
     for task in TASKS:
         assert f"{task}/req-2" in res.stdout, f"no disagreement listed for {task}"
-    for task, run in runs(oracle_sweep).items():
+    for task, run in runs(oracle_sweep, "oracle").items():
         reports = sorted((run["dir"] / "verifier").glob("evaluation-report.v*.json"))
         assert reports, f"{task}: reverify wrote no new evaluation"
         validate("evaluation-report", json.loads(reports[-1].read_text()))
