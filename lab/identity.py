@@ -26,7 +26,12 @@ def script(family: str, *, hostname: str, machine_id: str, epoch: float,
         f"echo {hostname} > /etc/hostname",
         f"hostname {hostname}",
         f"grep -q ' {hostname}$' /etc/hosts || echo '127.0.1.1 {hostname}' >> /etc/hosts",
-        f"[ \"$(cat /etc/machine-id 2>/dev/null)\" = {machine_id} ] || echo {machine_id} > /etc/machine-id",
+        f"if [ \"$(cat /etc/machine-id 2>/dev/null)\" != {machine_id} ]; then",
+        f"  echo {machine_id} > /etc/machine-id",
+        # journald keeps writing under the id it started with, and journalctl reads only the
+        # current id's journal: without a restart the node's own log looks empty until a reboot
+        "  if [ -d /run/systemd/system ]; then systemctl restart systemd-journald; fi",
+        "fi",
     ]
     if not configure_nics or not nics:
         return "\n".join(head) + "\n"

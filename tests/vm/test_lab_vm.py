@@ -46,6 +46,16 @@ def test_login_user_has_sudo(cluster):
     assert node.run("sudo -n true", user=node.login_user).exit_code == 0
 
 
+def test_the_nodes_own_journal_records_before_any_reboot(cluster):
+    """A warm-started node gets a new machine-id: journalctl must still show what the node logs
+    (journald is restarted so it writes under the id journalctl reads)."""
+    node = cluster.node("node1")
+    node.run("logger -t obtest journal-marker-1")
+    res = node.run("for i in $(seq 10); do journalctl -q --no-pager -t obtest | grep -F journal-marker-1 "
+                   "&& exit 0; sleep 1; done; exit 1")
+    assert res.exit_code == 0, f"the node's own journal is empty: {res.stdout}{res.stderr}"
+
+
 def test_reboot_changes_boot_id(cluster):
     node = cluster.node("node1")
     before = node.boot_id()
