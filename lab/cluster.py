@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
-import signal
-import threading
 import time
 import uuid
 import weakref
@@ -20,8 +18,8 @@ from typing import Callable
 
 import libvirt
 
-from lab import (addressing, appliances, hosts, identity, images, keys, owner as owners, paths, reachability, seed,
-                 templates, virt)
+from lab import (addressing, appliances, hosts, identity, images, interrupts, keys, owner as owners, paths,
+                 reachability, seed, templates, virt)
 from lab.errors import InfrastructureError, LabError, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
@@ -323,7 +321,7 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
         raise
     t0 = time.monotonic()
     try:
-        with _sigterm_as_interrupt():
+        with interrupts.sigterm_as_interrupt():
             _bring_up(cluster, node_images, warm, boot_deadline_s, log)
     except BaseException as exc:
         cluster.destroy()
@@ -493,23 +491,3 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
         nics = tuple(i.task_nic() for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
     _attach_disks(cluster, node)
-
-
-class _sigterm_as_interrupt:
-    """xdist and CI stop workers with SIGTERM: treat it like Ctrl-C so clusters are destroyed."""
-
-    def __enter__(self):
-        self._old = None
-        if threading.current_thread() is threading.main_thread():
-            self._old = signal.getsignal(signal.SIGTERM)
-            if self._old in (signal.SIG_DFL, None):
-                signal.signal(signal.SIGTERM, _raise_interrupt)
-        return self
-
-    def __exit__(self, *exc):
-        if self._old is not None and signal.getsignal(signal.SIGTERM) is _raise_interrupt:
-            signal.signal(signal.SIGTERM, self._old)
-
-
-def _raise_interrupt(signum, frame):
-    raise KeyboardInterrupt(f"signal {signum}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import time
 from dataclasses import asdict, dataclass, field
@@ -80,3 +81,24 @@ def read_all() -> dict[str, Owner]:
 
 def remove(key: str) -> None:
     (owners_dir() / f"{key}.json").unlink(missing_ok=True)
+
+
+def interrupt_sweep(sweep: str, wait_s: float, poll_s: float = 0.5) -> list[Owner]:
+    """SIGTERM the other live processes of this machine that own clusters of `sweep`, and wait
+    up to `wait_s` for them to destroy them. An xdist controller stopped with SIGTERM uses it:
+    the signal reaches the controller alone, and xdist kills a busy worker (SIGKILL) after
+    10 s, before its clusters are gone. Returns the owners still registered after the wait."""
+    mine = [o for o in read_all().values() if o.sweep == sweep and o.pid != os.getpid()
+            and not o.kept and o.machine == socket.gethostname() and o.alive()]
+    for pid in {o.pid for o in mine}:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    deadline = time.monotonic() + wait_s
+    while True:
+        now = read_all()
+        left = [o for o in mine if o.key in now and o.alive()]
+        if not left or time.monotonic() >= deadline:
+            return left
+        time.sleep(poll_s)

@@ -13,6 +13,7 @@ import pytest
 from lab import addressing, images, owner as owners, virt
 from lab.cluster import provision
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
+from tests.support.lab_names import lab_names
 
 pytestmark = pytest.mark.vm
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,17 +23,6 @@ PRIV = NetworkSpec("priv", "10.100.0.0/24")
 def _two_nodes(os_id: str = "debian12") -> ClusterSpec:
     return ClusterSpec(nodes=tuple(NodeSpec(n, os_id, nics=(NicSpec("priv"),)) for n in ("node1", "node2")),
                        networks=(PRIV,))
-
-
-def _lab_names(conn, key: str) -> list[str]:
-    """What belongs to owner `key`: by name, or for warm-restored domains (which keep their
-    template's name) by the owner in their metadata."""
-    prefix = f"ob-{key}-"
-    doms = [d.name() for d in conn.listAllDomains()
-            if d.name().startswith(prefix) or virt.owner_of(d).get("key") == key]
-    names = [n.name() for n in conn.listAllNetworks()]
-    names += [v.name() for v in virt.ensure_pool(conn, refresh=True).listAllVolumes()]
-    return doms + [n for n in names if n.startswith(prefix)]
 
 
 def test_two_nodes_talk_on_an_isolated_network():
@@ -65,7 +55,7 @@ def test_data_disks_are_blank_ordered_survive_a_reboot_and_are_removed():
         c.reboot()
         assert node.run("mount /dev/vdb /mnt && cat /mnt/f").stdout.strip() == "kept"
         key = c.owner.key
-    assert not _lab_names(virt.connect(), key), "a data disk outlived its cluster"
+    assert not lab_names(virt.connect(), key), "a data disk outlived its cluster"
 
 
 def test_warm_start_gives_a_clean_disk_and_fresh_identity():
@@ -89,6 +79,7 @@ OWNER_SCRIPT = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from lab.cluster import provision
     from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
+from tests.support.lab_names import lab_names
     spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12", nics=(NicSpec("priv"),)),),
                        networks=(NetworkSpec("priv", "10.100.0.0/24"),))
     c = provision(spec, sweep="selftest", run="killed")
@@ -113,7 +104,7 @@ def _killed_owner() -> str:
 def test_gc_removes_everything_of_a_killed_owner():
     key = _killed_owner()
     conn = virt.connect("qemu:///system")
-    left = _lab_names(conn, key)
+    left = lab_names(conn, key)
     # its domain (named after its template), network, overlay and serial log
     assert {"ob-tpl-", "-priv", "-node1.qcow2"} <= {k for k in ("ob-tpl-", "-priv", "-node1.qcow2")
                                                    for n in left if k in n}, left
@@ -121,19 +112,19 @@ def test_gc_removes_everything_of_a_killed_owner():
                         timeout=300)
     assert gc.returncode == 0, gc.stderr
     assert key in gc.stdout, f"gc did not report what it removed: {gc.stdout}"
-    assert _lab_names(conn, key) == []
+    assert lab_names(conn, key) == []
     assert key not in owners.read_all()
 
 
 def test_next_cluster_reclaims_the_slot_of_a_killed_owner():
     key = _killed_owner()
     conn = virt.connect("qemu:///system")
-    assert _lab_names(conn, key), "the killed owner left nothing to reclaim"
+    assert lab_names(conn, key), "the killed owner left nothing to reclaim"
     with provision(ClusterSpec(nodes=(NodeSpec("node1", "debian12"),)), sweep="selftest", run="next") as c:
         assert c.node("node1").run("true").exit_code == 0
-        assert not [n for n in _lab_names(conn, key) if not n.endswith("-priv")]
+        assert not [n for n in lab_names(conn, key) if not n.endswith("-priv")]
     subprocess.run([sys.executable, "-m", "lab", "gc"], cwd=ROOT, capture_output=True, timeout=300)
-    assert _lab_names(conn, key) == []
+    assert lab_names(conn, key) == []
 
 
 @pytest.mark.skipif(images.get("debian12-cloud").missing() is not None,

@@ -6,12 +6,16 @@ alone under xdist; `--resume` skips finished runs; a runtime-only firewall (repl
 the reboot; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from lab import owner as owners, virt
+from tests.support.lab_names import lab_names
 from tests.support.messages_api import MessagesAPIServer
 from tests.verifier.scripted import judge_all
 from verifier.record_schemas import validate
@@ -164,6 +168,36 @@ def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
     assert run["outcome"] == "failed" and run["error"] is None
     assert "drops tcp/22" in run["agent_lockout"]["nodes"]["node1"]
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+@pytest.mark.parametrize("xdist", [(), ("-n", "1")], ids=["one-process", "xdist"])
+def test_a_sweep_stopped_with_sigterm_destroys_its_cluster_and_records_the_interruption(tmp_path, xdist):
+    """`kill`, `timeout` and CI runners stop a sweep with SIGTERM, here mid-agent: nothing may
+    outlive the run. Under xdist the signal reaches the controller alone, which passes it on."""
+    log = replay_log(tmp_path / "slow", ["echo agent-started", "sleep 600"])
+    out = tmp_path / "sweep"
+    cmd = [sys.executable, "-m", "pytest", "tests_tasks", "--os=debian12", f"--sweep-dir={out}", "-q",
+           "-p", "no:cacheprovider", "-k", "host_firewall_baseline", f"--agent=replay:{log}", *xdist]
+    proc = subprocess.Popen(cmd, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline, key = time.monotonic() + 1500, None
+        while time.monotonic() < deadline and proc.poll() is None:
+            key = key or next((k for k, o in owners.read_all().items() if o.sweep == out.name), None)
+            if key and any("agent-started" in p.read_text() for p in out.glob("*/*/*/commands.jsonl")):
+                break
+            time.sleep(2)
+        assert key and proc.poll() is None, "the sweep never reached its agent phase"
+        proc.send_signal(signal.SIGTERM)
+        output, _ = proc.communicate(timeout=300)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 2, output[-3000:]  # pytest's "interrupted", not killed by the signal
+    assert lab_names(virt.connect(), key) == [], "the stopped sweep left its cluster behind"
+    assert key not in owners.read_all()
+    run = runs(out)["host-firewall-baseline"]
+    assert run["outcome"] == "error" and run["error"]["type"] == "interrupted" and run["error"]["phase"] == "agent"
+    assert [p["name"] for p in run["phases"]][-1] == "destroy"
 
 
 def test_reverify_rejudges_the_oracle_sweep(oracle_sweep):

@@ -1,0 +1,147 @@
+"""SIGTERM ends a run like Ctrl-C: cleanup (`finally`, fixture teardown) still runs. Real signals
+to real subprocesses; the end-to-end case (a sweep's cluster destroyed) is in tests/vm."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _python(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], cwd=REPO, capture_output=True,
+                          text=True, timeout=60, env=os.environ | {"PYTHONPATH": str(REPO)})
+
+
+def test_first_sigterm_interrupts_repeats_are_ignored_then_the_default_is_back():
+    proc = _python("""
+        import os, signal, time
+        from lab.interrupts import sigterm_as_interrupt
+        with sigterm_as_interrupt(grace_s=30) as h:
+            assert h.installed
+            try:
+                os.kill(os.getpid(), signal.SIGTERM)
+                time.sleep(10)
+                print("not interrupted")
+            except KeyboardInterrupt as exc:
+                print("interrupted:", exc)
+            os.kill(os.getpid(), signal.SIGTERM)  # a supervisor repeating itself: cleanup goes on
+            time.sleep(0.2)
+            print("cleaned up")
+        assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(10)
+        print("outlived the default SIGTERM")
+    """)
+    assert proc.stdout.splitlines() == ["interrupted: signal 15 (SIGTERM)", "cleaned up"], proc.stdout + proc.stderr
+    assert "SIGTERM again while cleaning up: ignored" in proc.stderr
+    assert proc.returncode == -signal.SIGTERM
+
+
+def test_a_sigterm_after_the_grace_period_interrupts_again():
+    proc = _python("""
+        import os, signal, time
+        from lab.interrupts import sigterm_as_interrupt
+        with sigterm_as_interrupt(grace_s=0):
+            for _ in range(2):
+                try:
+                    os.kill(os.getpid(), signal.SIGTERM)
+                    time.sleep(10)
+                except KeyboardInterrupt:
+                    print("interrupted")
+    """)
+    assert proc.stdout.split() == ["interrupted", "interrupted"], proc.stdout + proc.stderr
+
+
+def test_a_handler_someone_else_set_is_left_alone():
+    proc = _python("""
+        import os, signal
+        from lab.interrupts import sigterm_as_interrupt
+        mine = lambda s, f: print("theirs")
+        signal.signal(signal.SIGTERM, mine)
+        with sigterm_as_interrupt() as h:
+            print("installed" if h.installed else "not installed")
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert signal.getsignal(signal.SIGTERM) is mine
+    """)
+    assert proc.stdout.split() == ["not", "installed", "theirs"], proc.stdout + proc.stderr
+
+
+def test_a_pytest_session_stopped_with_sigterm_tears_its_fixtures_down(tmp_path):
+    """The plugin holds the handler for the whole session, not only while a cluster boots: a
+    run's cluster is a fixture-scoped resource, destroyed by the teardown this proves runs."""
+    root = tmp_path / "root"
+    (root / "tests").mkdir(parents=True)
+    (root / "pytest.ini").write_text("[pytest]\n")
+    (root / "conftest.py").write_text(f"import sys\nsys.path.insert(0, {str(REPO)!r})\n"
+                                      "pytest_plugins = ['fixtures.plugin']\n")
+    marker = tmp_path / "torn-down"
+    (root / "tests" / "test_stopped.py").write_text(textwrap.dedent(f"""
+        import os, signal, time
+        import pytest
+
+        @pytest.fixture
+        def resource():
+            yield
+            open({str(marker)!r}, "w").write("destroyed")
+
+        def test_stopped(resource):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(30)
+
+        def test_never_reached():
+            pass
+    """))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPSBENCH_", "PYTEST_"))}
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "tests"], cwd=root,
+                          env=env | {"OPSBENCH_HOME": str(tmp_path / "home")}, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2, proc.stdout[-2000:] + proc.stderr[-2000:]  # pytest's "interrupted"
+    assert "KeyboardInterrupt" in proc.stdout and "SIGTERM" in proc.stdout, proc.stdout[-2000:]
+    assert marker.read_text() == "destroyed"
+
+
+OWNER_PROCESS = """
+import signal, sys, time
+from lab import interrupts, owner as owners
+if sys.argv[1] == "deaf":
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+owners.write(owners.Owner(key=sys.argv[2], sweep=sys.argv[3]))
+with interrupts.sigterm_as_interrupt():
+    print("ready", flush=True)
+    try:
+        time.sleep(60)
+    except KeyboardInterrupt:
+        time.sleep(1)  # destroying its cluster
+        owners.remove(sys.argv[2])
+"""
+
+
+def _owner_process(home: Path, mode: str, key: str, sweep: str = "sweep-1") -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-c", OWNER_PROCESS, mode, key, sweep], cwd=REPO, text=True,
+                            stdout=subprocess.PIPE, env=os.environ | {"PYTHONPATH": str(REPO),
+                                                                      "OPSBENCH_HOME": str(home)})
+    assert proc.stdout.readline().strip() == "ready"
+    return proc
+
+
+def test_a_stopped_xdist_controller_waits_for_the_owners_of_its_sweep(tmp_path, monkeypatch):
+    from lab import owner as owners
+    monkeypatch.setenv("OPSBENCH_HOME", str(tmp_path))
+    worker = _owner_process(tmp_path, "worker", "aaaa0001")
+    deaf = _owner_process(tmp_path, "deaf", "aaaa0002")
+    other = _owner_process(tmp_path, "worker", "bbbb0001", sweep="another-sweep")
+    try:
+        left = owners.interrupt_sweep("sweep-1", wait_s=5, poll_s=0.1)
+        assert worker.wait(timeout=10) == 0, "the worker was not stopped by SIGTERM, or did not clean up"
+        assert [o.key for o in left] == ["aaaa0002"], "only the owner that ignores SIGTERM is left"
+        assert set(owners.read_all()) == {"aaaa0002", "bbbb0001"}
+        assert deaf.poll() is None and other.poll() is None, "a process outside the sweep was stopped"
+    finally:
+        for p in (worker, deaf, other):
+            p.kill()
+            p.wait()
