@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -145,3 +146,50 @@ def test_a_stopped_xdist_controller_waits_for_the_owners_of_its_sweep(tmp_path, 
         for p in (worker, deaf, other):
             p.kill()
             p.wait()
+
+
+def test_an_xdist_controller_stopped_with_sigterm_lets_a_worker_finish_a_slow_cleanup(tmp_path):
+    """xdist alone interrupts busy workers at shutdown and kills them (SIGKILL) 10 s later; a
+    3-node cluster under load takes about that long to destroy. The controller passes the
+    SIGTERM on to the workers that own clusters of its sweep and waits for them instead."""
+    root, home, marker = tmp_path / "root", tmp_path / "home", tmp_path / "torn-down"
+    (root / "tests").mkdir(parents=True)
+    (root / "pytest.ini").write_text("[pytest]\n")
+    (root / "conftest.py").write_text(f"import sys\nsys.path.insert(0, {str(REPO)!r})\n"
+                                      "pytest_plugins = ['fixtures.plugin']\n")
+    started = tmp_path / "started"
+    (root / "tests" / "test_slow_cleanup.py").write_text(textwrap.dedent(f"""
+        import time
+        import pytest
+        from lab import owner as owners
+
+        @pytest.fixture
+        def cluster():
+            owner = owners.Owner(key="cccc0001", sweep="unused")  # the sweep id outside tests_tasks
+            owners.write(owner)
+            yield
+            time.sleep(15)  # destroying a big cluster on a busy host
+            open({str(marker)!r}, "w").write("destroyed")
+            owners.remove(owner.key)
+
+        def test_busy(cluster):
+            open({str(started)!r}, "w").close()
+            time.sleep(120)
+    """))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPSBENCH_", "PYTEST_"))}
+    proc = subprocess.Popen([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "1", "tests"],
+                            cwd=root, env=env | {"OPSBENCH_HOME": str(home)}, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, text=True)
+    try:
+        for _ in range(600):
+            if started.exists() or proc.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert started.exists(), "the worker never started its test"
+        proc.send_signal(signal.SIGTERM)
+        output, _ = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert marker.exists(), "the worker was killed before its cleanup finished:\n" + output[-2000:]
+    assert proc.returncode == 2, output[-2000:]
