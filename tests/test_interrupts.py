@@ -72,14 +72,20 @@ def test_a_handler_someone_else_set_is_left_alone():
     assert proc.stdout.split() == ["not", "installed", "theirs"], proc.stdout + proc.stderr
 
 
-def test_a_pytest_session_stopped_with_sigterm_tears_its_fixtures_down(tmp_path):
-    """The plugin holds the handler for the whole session, not only while a cluster boots: a
-    run's cluster is a fixture-scoped resource, destroyed by the teardown this proves runs."""
+def _plugin_root(tmp_path: Path) -> Path:
+    """A rootdir whose tests/ run under the opsbench plugin, as the repo's conftest loads it."""
     root = tmp_path / "root"
     (root / "tests").mkdir(parents=True)
     (root / "pytest.ini").write_text("[pytest]\n")
     (root / "conftest.py").write_text(f"import sys\nsys.path.insert(0, {str(REPO)!r})\n"
                                       "pytest_plugins = ['fixtures.plugin']\n")
+    return root
+
+
+def test_a_pytest_session_stopped_with_sigterm_tears_its_fixtures_down(tmp_path):
+    """The plugin holds the handler for the whole session, not only while a cluster boots: a
+    run's cluster is a fixture-scoped resource, destroyed by the teardown this proves runs."""
+    root = _plugin_root(tmp_path)
     marker = tmp_path / "torn-down"
     (root / "tests" / "test_stopped.py").write_text(textwrap.dedent(f"""
         import os, signal, time
@@ -152,11 +158,7 @@ def test_an_xdist_controller_stopped_with_sigterm_lets_a_worker_finish_a_slow_cl
     """xdist alone interrupts busy workers at shutdown and kills them (SIGKILL) 10 s later; a
     3-node cluster under load takes about that long to destroy. The controller passes the
     SIGTERM on to the workers that own clusters of its sweep and waits for them instead."""
-    root, home, marker = tmp_path / "root", tmp_path / "home", tmp_path / "torn-down"
-    (root / "tests").mkdir(parents=True)
-    (root / "pytest.ini").write_text("[pytest]\n")
-    (root / "conftest.py").write_text(f"import sys\nsys.path.insert(0, {str(REPO)!r})\n"
-                                      "pytest_plugins = ['fixtures.plugin']\n")
+    root, home, marker = _plugin_root(tmp_path), tmp_path / "home", tmp_path / "torn-down"
     started = tmp_path / "started"
     (root / "tests" / "test_slow_cleanup.py").write_text(textwrap.dedent(f"""
         import time
