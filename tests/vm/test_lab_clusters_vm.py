@@ -79,7 +79,6 @@ OWNER_SCRIPT = textwrap.dedent("""
     sys.path.insert(0, {root!r})
     from lab.cluster import provision
     from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
-from tests.support.lab_names import lab_names
     spec = ClusterSpec(nodes=(NodeSpec("node1", "debian12", nics=(NicSpec("priv"),)),),
                        networks=(NetworkSpec("priv", "10.100.0.0/24"),))
     c = provision(spec, sweep="selftest", run="killed")
