@@ -116,7 +116,7 @@ def test_main_no_run_writes_and_merges(tmp_path, capsys):
     assert "multi-node 80 s (1 run)" in md
     assert "debian12 3/4" in md
     rc = validate.main(["--no-run", "--work", str(work), "--out", str(out), "--fresh"])
-    assert "private-app-access" not in out.read_text()
+    assert "| private-app-access |" not in out.read_text()
     assert validate.main(["--no-run", "--work", str(tmp_path / "empty"), "--out", str(out)]) == 2
 
 
@@ -149,6 +149,29 @@ def test_concurrent_validations_keep_each_others_rows(tmp_path):
 def test_median_per_topology_size():
     rows = [validate.Row(t, "network", "debian12+linux-router", True, "yes", True, "yes: req-1", s, 5.0, "d")
             for t, s in (("a", 100.0), ("b", 200.0), ("c", 60.0))]
-    text = validate.render(rows, sizes={"a": 3, "b": 3, "c": 1})
+    label = ("debian12+linux-router",)
+    tasks = {"a": validate.TaskFacts(3, label), "b": validate.TaskFacts(3, label), "c": validate.TaskFacts(1, label)}
+    text = validate.render(rows, tasks=tasks)
     assert "Median oracle duration per topology size: 1 node 60 s (1 run), 3 nodes 150 s (2 runs)." in text
-    assert validate.task_sizes(Path(__file__).resolve().parents[1] / "tests_tasks")["config-drift"] == 2
+
+
+def test_the_library_gives_node_counts_and_every_claimed_os_with_its_appliances():
+    facts = validate.library(Path(__file__).resolve().parents[1] / "tests_tasks")
+    assert facts["config-drift"].nodes == 2
+    assert "debian11" in facts["config-drift"].targets
+    assert {"debian12+linux-router", "debian12+vyos", "debian13+linux-router"} <= set(facts["nat-egress"].targets)
+
+
+def test_claimed_oses_without_a_row_are_listed_as_not_yet_validated():
+    rows = [validate.Row("a", "single-node", "debian12", True, "yes", True, "yes: req-1", 10.0, 5.0, "d"),
+            validate.Row("b", "single-node", "debian12", False, "**no** (failed)", True, "yes: req-1",
+                         10.0, 5.0, "d")]
+    tasks = {"a": validate.TaskFacts(1, ("debian12", "debian13", "alma9")),
+             "b": validate.TaskFacts(1, ("debian12", "debian13"))}
+    text = validate.render(rows, tasks=tasks)
+    assert "Not validated: b on debian12." in text          # ran and failed: not listed again below
+    assert "- alma9 (1): a\n" in text
+    assert "- debian13 (2): a, b\n" in text
+    assert "debian12 (" not in text.split("never run here):")[1]
+    # the table still parses back, the generated list after it is not mistaken for rows
+    assert validate.parse_rows(text) == rows
