@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import concurrent.futures as cf
+import threading
 import time
 import uuid
 import weakref
@@ -18,9 +19,9 @@ from typing import Callable
 
 import libvirt
 
-from lab import (addressing, appliances, hosts, identity, images, interrupts, keys, owner as owners, paths,
-                 reachability, seed, templates, virt)
-from lab.errors import InfrastructureError, LabError, ProvisionError
+from lab import (addressing, appliances, console, hosts, identity, images, interrupts, keys, owner as owners,
+                 paths, reachability, seed, templates, virt)
+from lab.errors import BootDeadEnd, InfrastructureError, LabError, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
 from lab.spec import ClusterSpec, NodeSpec
@@ -57,6 +58,7 @@ class Node:
         self.exec = SSHExec(spec.name, self.mgmt_ip, keys.private_key(), jump=jump,
                             login=self.adapter.login.user, output_cap=cluster.output_cap)
         self.machine_id = uuid.uuid4().hex
+        self.serial_log = paths.pool_dir() / f"{self.domain}.serial.log"
 
     @property
     def family(self) -> str:
@@ -163,30 +165,38 @@ class Cluster:
 
     # -- reboot -------------------------------------------------------------------------
     def reboot(self, names: list[str] | None = None, deadline_s: float = 300) -> dict[str, float]:
-        """Reboot nodes (all by default) and wait for each to come back with a new boot id."""
+        """Reboot nodes (all by default) and wait for each to come back with a new boot id.
+        A node whose console shows it stopped in emergency or rescue mode raises BootDeadEnd at
+        once (its configuration's fault); one that is merely not back by the deadline raises
+        ProvisionError (the testbed's)."""
         targets = [self.node(n) for n in (names or list(self.nodes))]
         before = {n.name: n.boot_id() for n in targets}
+        consoles = {n.name: console.size(n.serial_log) for n in targets}
         for n in targets:
             # detached so the command returns before the connection drops
             n.run(n.adapter.reboot_command(), timeout=30)
             n.exec.close()
         t0 = time.monotonic()
+        stop = threading.Event()
 
         def back(n: Node) -> float:
             deadline = t0 + deadline_s
-            while time.monotonic() < deadline:
+            while time.monotonic() < deadline and not stop.is_set():
                 try:
-                    n.exec.connect(deadline_s=max(1.0, deadline - time.monotonic()))
+                    # short tries: the console is read, and a stop heard, between them
+                    n.exec.connect(deadline_s=min(15.0, max(1.0, deadline - time.monotonic())))
                     if n.boot_id() != before[n.name]:
                         return time.monotonic() - t0
                 except InfrastructureError:
                     pass
                 n.exec.close()
+                stuck = console.dead_end(console.read_from(n.serial_log, consoles[n.name]))
+                if stuck:
+                    raise BootDeadEnd(n.name, stuck)
                 time.sleep(1)
             raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
 
-        with cf.ThreadPoolExecutor(len(targets)) as pool:
-            return dict(zip([n.name for n in targets], pool.map(back, targets)))
+        return dict(zip([n.name for n in targets], _wait_on_each(back, targets, stop)))
 
     # -- checkpoints --------------------------------------------------------------------
     @property
@@ -227,15 +237,22 @@ class Cluster:
         except libvirt.libvirtError as exc:
             raise ProvisionError(f"revert to checkpoint {name!r}: {exc.get_error_message()}") from exc
 
+        stop, t0 = threading.Event(), time.monotonic()
+
         def back(n: Node) -> None:
-            n.exec.connect(deadline_s=deadline_s)
+            while True:  # short tries, so a stop (another node's error, Ctrl-C) is heard soon
+                try:
+                    n.exec.connect(deadline_s=min(15.0, max(1.0, t0 + deadline_s - time.monotonic())))
+                    break
+                except InfrastructureError:
+                    if stop.is_set() or time.monotonic() >= t0 + deadline_s:
+                        raise
             res = n.run(f"date -s @{time.time():.3f} >/dev/null", timeout=30)
             if res.exit_code != 0:
                 raise ProvisionError(f"{n.name}: cannot set the clock after a revert: "
                                      f"{res.stderr or res.transport_error}")
 
-        with cf.ThreadPoolExecutor(len(self.nodes)) as pool:
-            list(pool.map(back, self.nodes.values()))
+        _wait_on_each(back, list(self.nodes.values()), stop)
 
     # -- teardown -----------------------------------------------------------------------
     def keep(self) -> None:
@@ -380,6 +397,19 @@ def _bring_up(cluster: Cluster, node_images, warm: bool, boot_deadline_s: float,
             fut.result()
 
 
+def _wait_on_each(fn: Callable, nodes: list, stop: threading.Event | None = None) -> list:
+    """fn(node) for every node, a thread each, for waits that create nothing (SSH back after a
+    reboot or revert). On an error or Ctrl-C the caller does not join the others, which may
+    wait minutes more: `stop` tells them to end, and cleanup starts at once."""
+    pool = cf.ThreadPoolExecutor(max(1, len(nodes)))
+    try:
+        return list(pool.map(fn, nodes))
+    finally:
+        if stop is not None:
+            stop.set()
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
 def _jump(host: hosts.Host) -> Jump | None:
     if not host.jump:
         return None
@@ -435,7 +465,7 @@ def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadlin
     disk = virt.create_overlay(conn, f"{node.domain}.qcow2", tpl.disk)
     node.domain = templates.domain_name(tpl)
     xml = templates.restore_xml(conn, tpl, disk=disk, owner=cluster.owner.metadata() | {"node": node.name},
-                                serial_log=paths.pool_dir() / f"{cluster.owner.prefix}{node.name}.serial.log")
+                                serial_log=node.serial_log)
     conn.restoreFlags(str(tpl.state), xml, libvirt.VIR_DOMAIN_SAVE_RUNNING)
     node.exec.connect(deadline_s=deadline_s)
     # identity first (with the NIC configs), then hot-plug: udev names each NIC by its MAC
@@ -483,7 +513,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
         kernel=img.kernel if img.boot == "kernel" else None,
         initrd=img.initrd if img.boot == "kernel" else None,
         cmdline=templates.kernel_cmdline(), seed=seed_path,
-        serial_log=paths.pool_dir() / f"{node.domain}.serial.log",
+        serial_log=node.serial_log,
         owner=cluster.owner.metadata() | {"node": node.name}), 0)
     node.exec.connect(deadline_s=deadline_s)
     _apply(node, _identity(node, configure_nics=not img.cloud_init), "identity")

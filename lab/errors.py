@@ -20,3 +20,14 @@ class TransportError(InfrastructureError):
 
 class DeadlineExceeded(InfrastructureError):
     """Something awaited did not happen in time; the message says what was awaited."""
+
+
+class BootDeadEnd(Exception):
+    """A rebooted node stopped in emergency or rescue mode: its own configuration (an fstab or
+    crypttab entry, a unit) stopped it, not the testbed. Not an InfrastructureError: whoever
+    changed the machine is scored for it, and it is not retried."""
+
+    def __init__(self, node: str, console: str) -> None:
+        self.node, self.console = node, console
+        last = console.splitlines()[-1] if console else ""
+        super().__init__(f"{node} did not come back from the reboot: it stopped in {last!r}")

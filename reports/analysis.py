@@ -120,7 +120,8 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
 
 
 def illusion_of_done(record: RunRecord) -> dict[str, bool]:
-    """The agent said done but the checks say otherwise; or it held only until the reboot."""
+    """The agent said done but the checks say otherwise; or it held only until the reboot, or
+    the reboot did not come back at all."""
     status = record.run.get("agent_status") or (record.report or {}).get("status")
     checks = record.checks or {}
 
@@ -133,4 +134,6 @@ def illusion_of_done(record: RunRecord) -> dict[str, bool]:
         "claimed_completed_but_failed": status == "completed" and record.run.get("outcome") == "failed",
         "passed_then_failed_after_reboot": bool(post_agent) and all(s == "satisfied" for s in post_agent)
         and any(s != "satisfied" for s in post_reboot),
+        # the agent's changes stopped the next boot in emergency or rescue mode (docs/records.md)
+        "boot_dead_end": bool(record.run.get("boot_dead_end")),
     }

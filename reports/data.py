@@ -67,6 +67,7 @@ SCHEMAS: dict[str, tuple[Column, ...]] = {
         Column("polling_wasted_s", F64, "seconds slept after the job had finished (estimate)"),
         Column("claimed_completed_but_failed", BOOL, "agent said completed, outcome failed"),
         Column("passed_then_failed_after_reboot", BOOL, "checks passed post_agent, failed post_reboot"),
+        Column("boot_dead_end", BOOL, "the reboot stopped in emergency/rescue mode (agent's changes)"),
     ),
     "commands": (
         *_RUN_KEYS,
@@ -167,7 +168,8 @@ def _run_row(a: Mapping[str, Any]) -> tuple:
             rp["configured"], sorted(rp["hosts"]),
             sorted(h for h, s in rp["hosts"].items() if s == "does not resolve"),
             fw["verdict"], fw["firewalld_never_permanent"], pl["trap"], pl["sleep_s"],
-            pl["wasted_s"], il["claimed_completed_but_failed"], il["passed_then_failed_after_reboot"])
+            pl["wasted_s"], il["claimed_completed_but_failed"], il["passed_then_failed_after_reboot"],
+            il.get("boot_dead_end", False))
 
 
 def _leftover_rows(a: Mapping[str, Any]) -> Iterable[tuple]:

@@ -301,10 +301,12 @@ def _illusion(runs: list[Mapping[str, Any]]) -> Table:
     n = len(runs)
     claimed = sum(1 for a in runs if a["illusion"]["claimed_completed_but_failed"])
     reboot = sum(1 for a in runs if a["illusion"]["passed_then_failed_after_reboot"])
+    dead = sum(1 for a in runs if a["illusion"].get("boot_dead_end"))
     return Table("illusion", "The illusion of done", ("Pattern", "Runs", "Share"),
                  (("Agent reported completed, outcome failed", claimed, pct(claimed, n)),
-                  ("Checks passed after the agent, failed after the reboot", reboot, pct(reboot, n))),
-                 "From run.json (agent_status, outcome) and verifier/checks.json.")
+                  ("Checks passed after the agent, failed after the reboot", reboot, pct(reboot, n)),
+                  ("The reboot stopped in emergency or rescue mode", dead, pct(dead, n))),
+                 "From run.json (agent_status, outcome, boot_dead_end) and verifier/checks.json.")
 
 
 def _errors(errors: list[Mapping[str, Any]]) -> Table:

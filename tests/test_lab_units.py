@@ -1,9 +1,15 @@
-"""Spec validation, address/MAC allocation and the lease scheduler, without VMs."""
+"""Spec validation, address/MAC allocation, the lease scheduler, console dead ends and waits on
+several nodes, without VMs."""
+import signal
+import threading
+import time
+
 import pytest
 from hypothesis import given, strategies as st
 
-from lab import addressing, hosts
-from lab.errors import LabError
+from lab import addressing, console, hosts
+from lab.cluster import _wait_on_each
+from lab.errors import BootDeadEnd, InfrastructureError, LabError, ProvisionError
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
 
 
@@ -132,3 +138,78 @@ def test_demand_is_fitted_to_each_host(tmp_path):
     first, second = sched.try_acquire(need), sched.try_acquire(need)
     by_host = {lease.host.name: lease.demand.vcpus for lease in (first, second)}
     assert by_host == {"small": 2, "big": 4}
+
+
+# -- console: a reboot that stopped in emergency mode is the machine's fault, not the testbed's
+
+EMERGENCY = (b"[  151.57] reboot: Restarting system\r\n\x1b[!p\x1b]104\x07\x1b[?7h"
+             b"[\x1b[0;1;31m TIME \x1b[0m] Timed out waiting for device \x1b[0;1;39mdev-mapper-vault.device\x1b[0m.\r\n"
+             b"[\x1b[0;1;38:5:185mDEPEND\x1b[0m] Dependency failed for srv-vault.mount - /srv/vault.\r\n"
+             b"[\x1b[0;1;31m TIME \x1b[0m] Timed out waiting for device \x1b[0;1;\xe2\x80\xa6m - /dev/disk/by-label/x.\r\n"
+             b"You are in emergency mode. After logging in, type \"journalctl -xb\" to view\r\n")
+
+
+def test_console_dead_end_names_the_units_that_led_there(tmp_path):
+    log = tmp_path / "serial.log"
+    log.write_bytes(b"[    1.0] an earlier boot: You are in rescue mode\n")
+    offset = console.size(log)
+    log.write_bytes(log.read_bytes() + EMERGENCY)
+    stuck = console.dead_end(console.read_from(log, offset))
+    assert stuck.splitlines()[-1].startswith("You are in emergency mode")
+    assert "[ TIME ] Timed out waiting for device dev-mapper-vault.device." in stuck
+    assert "\x1b" not in stuck and "rescue" not in stuck   # only what came after the offset
+    # a log that restarted (shorter than the offset) is read from its start
+    log.write_bytes(EMERGENCY)
+    assert console.dead_end(console.read_from(log, offset + 10_000))
+
+
+def test_console_of_a_normal_boot_or_none_at_all_is_no_dead_end(tmp_path):
+    log = tmp_path / "serial.log"
+    assert console.size(log) == 0 and console.read_from(log, 0) == ""
+    log.write_bytes(b"[  OK  ] Reached target multi-user.target\r\ndebian login: \r\n")
+    assert console.dead_end(console.read_from(log, 0)) is None
+
+
+def test_a_boot_dead_end_is_not_an_infrastructure_error():
+    exc = BootDeadEnd("node1", "[DEPEND] Dependency failed for srv-vault.mount\nYou are in emergency mode.")
+    assert not isinstance(exc, InfrastructureError)          # scored, never retried
+    assert str(exc) == "node1 did not come back from the reboot: it stopped in 'You are in emergency mode.'"
+
+
+# -- waits on several nodes: an error or Ctrl-C starts cleanup at once, not after the slowest node
+
+def _slow(stop):
+    def wait(i):
+        if i == 0:
+            time.sleep(0.3)  # the other node is surely waiting on its own thread by now
+            raise ProvisionError("node0: no new boot id")
+        stop.wait(30)  # a node still waiting for SSH
+        return i
+    return wait
+
+
+def test_waits_on_nodes_end_at_the_first_error_without_joining_the_rest():
+    stop = threading.Event()
+    t0 = time.monotonic()
+    with pytest.raises(ProvisionError):
+        _wait_on_each(_slow(stop), [0, 1], stop)
+    assert time.monotonic() - t0 < 5 and stop.is_set()
+
+
+def test_ctrl_c_while_waiting_on_nodes_does_not_wait_for_them():
+    stop = threading.Event()
+
+    def interrupt(*_):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGALRM, interrupt)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.5)
+        t0 = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            _wait_on_each(_slow(stop), [1, 2], stop)
+        assert time.monotonic() - t0 < 5 and stop.is_set()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert _wait_on_each(lambda i: i * 2, [1, 2, 3]) == [2, 4, 6]

@@ -93,3 +93,10 @@ def test_large_sections_byte_identical_across_snapshots_are_decoded_once(tmp_pat
 def test_commands_are_one_object_per_line(tmp_path: Path, text: str, expected: list[str]) -> None:
     (tmp_path / "commands.jsonl").write_bytes(text.encode())
     assert [c.command for c in read_commands(tmp_path)] == expected
+
+
+def test_a_reboot_that_stopped_in_emergency_mode_is_an_illusion_of_done(tmp_path: Path) -> None:
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    assert write_analysis(r.write())["illusion"]["boot_dead_end"] is False
+    r.run["boot_dead_end"] = {"node": "node1", "console": "You are in emergency mode."}
+    assert write_analysis(r.write())["illusion"]["boot_dead_end"] is True

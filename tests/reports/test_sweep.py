@@ -84,6 +84,7 @@ def test_build_end_to_end(tmp_path: Path) -> None:
     assert "| Total | 3 | 2 | 1 | 66.7% |" in md
     assert "| Agent reported completed, outcome failed | 1 | 33.3% |" in md
     assert "| Checks passed after the agent, failed after the reboot | 1 | 33.3% |" in md
+    assert "| The reboot stopped in emergency or rescue mode | 0 | 0.0% |" in md
     assert "| firewalld | rhel98 | 1 | 1 | 1 | 1 | 0 | 100.0% |" in md
     assert "| el9.rabbitmq.com | 1 | not checked | command, repo_file |" in md
     assert "no boot" in md

@@ -2,8 +2,9 @@
 
 The three proof tasks pass with the oracle and fail with the nop agent, both in one sweep
 (`--agent=oracle,nop`: nop starts from the oracle's checkpointed prepared machines) and with nop
-alone under xdist; `--resume` skips finished runs; a runtime-only firewall (replayed from our own record format) passes until
-the reboot; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
+alone under xdist; `--resume` skips finished runs; a runtime-only firewall (replayed from our own
+record format) passes until the reboot; agents that firewall SSH off or break the boot fail and
+are not retried; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
 import json
 import os
 import signal
@@ -158,16 +159,38 @@ def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
     assert analysis["illusion"]["passed_then_failed_after_reboot"] is True
 
 
-def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
-    log = replay_log(tmp_path / "lockout", LOCKOUT)
+def failed_not_retried(tmp_path: Path, commands: list[str]) -> dict:
+    """host-firewall-baseline replayed with `commands` as the agent, retries allowed: the run must
+    be the agent's failure, once, never an infrastructure error retried."""
+    log = replay_log(tmp_path / "agent", commands)
     out = tmp_path / "sweep"
     res = sweep(out, "-k", "host_firewall_baseline", f"--agent=replay:{log}", "--retries=2")
     assert res.returncode == 1, res.stdout[-3000:]  # a failure, not an error
-    assert len(list(out.glob("*/*/*/run.json"))) == 1, "an agent's lockout was retried as an infrastructure error"
+    assert len(list(out.glob("*/*/*/run.json"))) == 1, "the agent's doing was retried as an infrastructure error"
     run = runs(out)["host-firewall-baseline"]
     assert run["outcome"] == "failed" and run["error"] is None
+    return run
+
+
+def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
+    run = failed_not_retried(tmp_path, LOCKOUT)
     assert "drops tcp/22" in run["agent_lockout"]["nodes"]["node1"]
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+# an fstab entry for a disk that does not exist, without nofail: the next boot stops in emergency mode
+DEAD_END = ["echo '/dev/disk/by-label/ob-missing /mnt/ob-missing ext4 defaults,x-systemd.device-timeout=5s 0 2'"
+            " | sudo tee -a /etc/fstab", "sudo mkdir -p /mnt/ob-missing"]
+
+
+def test_an_agent_whose_fstab_stops_the_boot_fails_and_is_not_retried(tmp_path):
+    run = failed_not_retried(tmp_path, DEAD_END)
+    assert run["boot_dead_end"]["node"] == "node1"
+    assert "emergency mode" in run["boot_dead_end"]["console"]
+    assert "ob-missing" in run["boot_dead_end"]["console"]       # the unit that stopped it
+    reboot = [p for p in run["phases"] if p["name"] == "reboot"]
+    assert reboot and reboot[0]["ok"] is False and reboot[0]["duration_s"] < 300
+    assert set(checks(run)["post_reboot"].values()) == {"not_satisfied"}
 
 
 @pytest.mark.parametrize("xdist", [(), ("-n", "1")], ids=["one-process", "xdist"])

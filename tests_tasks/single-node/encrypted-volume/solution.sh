@@ -4,7 +4,11 @@
 # systemd-cryptsetup opens it and mounts it at boot; the files are moved over and the old
 # directory's blocks are overwritten before it is removed.
 set -euo pipefail
-DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends cryptsetup-bin
+# Debian 13 split the crypttab generator out of systemd: without systemd-cryptsetup nothing opens
+# the volume at boot and the node stops in emergency mode waiting for /dev/mapper/vault
+pkgs=cryptsetup-bin
+apt-cache show systemd-cryptsetup >/dev/null 2>&1 && pkgs="$pkgs systemd-cryptsetup"
+DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $pkgs
 modprobe dm_crypt
 install -d -m 700 /etc/cryptsetup-keys.d
 KEY=/etc/cryptsetup-keys.d/vault.key

@@ -1,0 +1,43 @@
+"""A node's serial console, read to tell a guest that booted into a dead end (emergency or rescue
+mode: its own configuration stopped it) from a testbed that failed (nothing booted)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+# what systemd, sulogin and dracut print when boot stops for the machine's configuration
+DEAD_ENDS = ("You are in emergency mode", "You are in rescue mode", "Entering emergency mode",
+             "Give root password for maintenance")
+# (systemd shortens long unit names with "…", sometimes inside a colour sequence)
+_ANSI = re.compile(r"\x1b(\[[0-9;?:…]*[ -/]*[@-~]|\][^\x07]*\x07|[@-Z\\-_])")
+CONTEXT_LINES = 12
+
+
+def size(path: Path) -> int:
+    """Where the console log ends now (0 when there is none yet)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def read_from(path: Path, offset: int, limit: int = 1 << 20) -> str:
+    """What the console printed after `offset` (the last `limit` bytes of it), escapes removed."""
+    try:
+        with open(path, "rb") as f:
+            end = size(path)
+            f.seek(max(offset if offset <= end else 0, end - limit))  # shorter: the log restarted
+            raw = f.read(limit)
+    except OSError:
+        return ""
+    return _ANSI.sub("", raw.decode("utf-8", "replace")).replace("\r", "")
+
+
+def dead_end(text: str) -> str | None:
+    """The console's lines up to the first dead end (the failed units that led there), or None
+    when the guest did not stop in one."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for i, line in enumerate(lines):
+        if any(sig in line for sig in DEAD_ENDS):
+            return "\n".join(lines[max(0, i - CONTEXT_LINES):i + 1])
+    return None
