@@ -36,3 +36,19 @@ def test_check_detail_is_the_checks_own_message():
     assert _assertion_detail("ops cannot sudo: denied\nassert 1 == 0\n +  where 1 = rc") == "ops cannot sudo: denied"
     assert _assertion_detail("assert 1 == 0\n +  where 1 = rc").startswith("assert 1 == 0")
     assert _assertion_detail("") == "assertion failed"
+
+
+def test_a_check_whose_reboot_stopped_in_emergency_mode_leaves_the_verdict_to_the_run():
+    """boot-kernel-parameter's check reboots: a dead end there is the agent's failure for the whole
+    run (lifecycle scores every check of the phase), not one check's error, nor retried."""
+    import pytest
+    from fixtures.checks import judge
+    from lab.errors import BootDeadEnd
+
+    def reboots(ctx):
+        raise BootDeadEnd("node1", "You are in emergency mode.")
+
+    with pytest.raises(BootDeadEnd):
+        judge("req-2", "", reboots, None, {}, lambda mark=None: [])
+    broken = judge("req-2", "", lambda ctx: 1 / 0, None, {}, lambda mark=None: [])
+    assert broken.status == "error"
