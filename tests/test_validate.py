@@ -121,6 +121,8 @@ def test_main_no_run_writes_and_merges(tmp_path, capsys):
 
 
 def test_pytest_command():
+    cmd = validate.pytest_command("nop", Path("/w/runs"), [Path("a/t1"), Path("a/t2")], None, None, [])
+    assert cmd[3:5] == ["a/t1", "a/t2"]
     cmd = validate.pytest_command("oracle,nop", Path("/w/runs"), Path("tests_tasks"), "debian12", "disk", ["-x"])
     assert cmd[1:] == ["-m", "pytest", "tests_tasks", "--agent=oracle,nop", "--sweep-dir=/w/runs", "-q", "-p",
                        "no:cacheprovider", "--os=debian12", "-k", "disk", "-x"]
@@ -175,3 +177,96 @@ def test_claimed_oses_without_a_row_are_listed_as_not_yet_validated():
     assert "debian12 (" not in text.split("never run here):")[1]
     # the table still parses back, the generated list after it is not mistaken for rows
     assert validate.parse_rows(text) == rows
+
+
+def test_pending_is_every_task_claiming_the_os_without_a_validating_row():
+    ok = validate.Row("a", "single-node", "debian11", True, "yes", True, "yes: req-1", 10.0, 5.0, "d")
+    bad = validate.Row("b", "single-node", "debian11", False, "**no** (failed)", True, "yes: req-1", 1.0, 1.0, "d")
+    routed = validate.Row("n", "network", "debian11+linux-router", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
+    tasks = {"a": validate.TaskFacts(1, ("debian12", "debian11")),
+             "b": validate.TaskFacts(1, ("debian11",)),              # ran, not validated: again
+             "c": validate.TaskFacts(1, ("debian11", "alma9")),      # never ran
+             "d": validate.TaskFacts(1, ("debian12",)),              # does not claim debian11
+             "n": validate.TaskFacts(2, ("debian11+linux-router", "debian11+vyos"))}  # one appliance left
+    assert validate.pending([ok, bad, routed], tasks, "debian11") == ["b", "c", "n"]
+    assert validate.pending([ok, bad, routed], tasks, "alma9") == ["c"]
+
+
+def test_main_pending_runs_only_the_pending_task_folders(tmp_path, capsys):
+    """A real pytest run (collect only) over the library: the command names the task folders."""
+    root = Path(__file__).resolve().parents[1] / "tests_tasks"
+    facts = validate.library(root)
+    claimed = sorted(t for t, f in facts.items() if "debian11" in f.targets)
+    done = claimed[1:]
+    out = tmp_path / "VALIDATION.md"
+    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
+                                    for t in done]))
+    rc = validate.main(["--os", "debian11", "--pending", "--tasks-root", str(root), "--out", str(out),
+                        "--work", str(tmp_path / "work"), "--", "--collect-only"])
+    printed = capsys.readouterr().out
+    assert f"1 task(s) pending on debian11: {claimed[0]}" in printed
+    command = next(line for line in printed.splitlines() if line.startswith("+ "))
+    assert str(facts[claimed[0]].path) in command and str(facts[done[0]].path) not in command
+    assert rc == 2                                   # collected only: no run records
+    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
+                                    for t in claimed]))
+    assert validate.main(["--os", "debian11", "--pending", "--tasks-root", str(root), "--out", str(out)]) == 0
+    assert "every task that claims debian11 validates there" in capsys.readouterr().out
+
+
+def test_pending_needs_one_os(capsys):
+    import pytest
+    for argv in (["--pending"], ["--pending", "--os", "debian11,debian13"],
+                 ["--pending", "--os", "debian11", "--no-run", "--work", "w"]):
+        with pytest.raises(SystemExit) as exc:
+            validate.main(argv)
+        assert exc.value.code == 2
+        assert "--pending needs exactly one OS in --os" in capsys.readouterr().err
+
+
+def test_an_interrupted_sweep_files_only_the_task_oses_it_finished(tmp_path, capsys):
+    sweep = tmp_path / "runs"
+    _run(sweep, "disk-full-recovery", "debian11", "passed", agent="oracle")
+    _run(sweep, "disk-full-recovery", "debian11", "failed", failed=("req-1",), agent="nop", run_id="r2")
+    _run(sweep, "config-drift", "debian11", "passed", agent="oracle")
+    _run(sweep, "config-drift", "debian11", None, agent="nop", run_id="r2")        # cut short
+    _run(sweep, "disk-quota", "debian11", "failed", failed=("req-2",), agent="oracle")  # nop never began
+    rows = validate.make_rows(validate.read_sweep(sweep))
+    assert [r.task for r in validate.drop_unfinished(rows)] == ["disk-full-recovery"]
+    assert "not recorded: config-drift[debian11], disk-quota[debian11]" in capsys.readouterr().err
+
+
+_PARENT = """
+import sys
+from fixtures import validate
+child = [sys.executable, "-c", '''
+import pathlib, signal, sys, time
+mark = pathlib.Path(sys.argv[1])
+signal.signal(signal.SIGTERM, lambda *a: (mark.write_text("TERM"), sys.exit(2)))
+signal.signal(signal.SIGINT, lambda *a: (mark.write_text("INT"), sys.exit(2)))
+mark.write_text("ready")
+time.sleep(60)
+''', sys.argv[1]]
+sys.exit(validate.run_pytest(child))
+"""
+
+
+def test_a_stopped_validation_lets_its_sweep_end_the_way_pytest_ends(tmp_path):
+    """SIGTERM to validate, or Ctrl-C to its process group: the sweep gets the signal, cleans up,
+    and its exit status comes back; it is not killed 0.25 s later as `subprocess.call` does."""
+    import os, signal, subprocess, sys, time
+    root = Path(__file__).resolve().parents[1]
+    for signum, to_group in ((signal.SIGTERM, False), (signal.SIGINT, True)):
+        mark = tmp_path / f"mark-{signum}"
+        parent = subprocess.Popen([sys.executable, "-c", _PARENT, str(mark)], cwd=root,
+                                  start_new_session=True)
+        deadline = time.monotonic() + 30
+        while not (mark.exists() and mark.read_text() == "ready") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)  # the parent's handlers are set just after the child starts
+        if to_group:
+            os.killpg(parent.pid, signum)
+        else:
+            parent.send_signal(signum)
+        assert parent.wait(30) == 2
+        assert mark.read_text() == signum.name[3:]
