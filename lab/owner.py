@@ -28,6 +28,7 @@ def _start_time(pid: int) -> str | None:
 @dataclass(frozen=True)
 class Owner:
     key: str  # 8 hex, the cluster's name prefix
+    # the sweep's folder: unique on a machine, where its name is not (every validation's is `runs`)
     sweep: str = ""
     run: str = ""
     pid: int = field(default_factory=os.getpid)

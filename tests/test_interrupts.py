@@ -128,7 +128,7 @@ with interrupts.sigterm_as_interrupt():
 """
 
 
-def _owner_process(home: Path, mode: str, key: str, sweep: str = "sweep-1") -> subprocess.Popen:
+def _owner_process(home: Path, mode: str, key: str, sweep: str = "/v/one/runs") -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-c", OWNER_PROCESS, mode, key, sweep], cwd=REPO, text=True,
                             stdout=subprocess.PIPE, env=os.environ | {"PYTHONPATH": str(REPO),
                                                                       "OPSBENCH_HOME": str(home)})
@@ -141,9 +141,10 @@ def test_a_stopped_xdist_controller_waits_for_the_owners_of_its_sweep(tmp_path, 
     monkeypatch.setenv("OPSBENCH_HOME", str(tmp_path))
     worker = _owner_process(tmp_path, "worker", "aaaa0001")
     deaf = _owner_process(tmp_path, "deaf", "aaaa0002")
-    other = _owner_process(tmp_path, "worker", "bbbb0001", sweep="another-sweep")
+    # another validation's sweep: a folder of the same name (`runs`) elsewhere
+    other = _owner_process(tmp_path, "worker", "bbbb0001", sweep="/v/two/runs")
     try:
-        left = owners.interrupt_sweep("sweep-1", wait_s=5, poll_s=0.1)
+        left = owners.interrupt_sweep("/v/one/runs", wait_s=5, poll_s=0.1)
         assert worker.wait(timeout=10) == 0, "the worker was not stopped by SIGTERM, or did not clean up"
         assert [o.key for o in left] == ["aaaa0002"], "only the owner that ignores SIGTERM is left"
         assert set(owners.read_all()) == {"aaaa0002", "bbbb0001"}
@@ -167,7 +168,7 @@ def test_an_xdist_controller_stopped_with_sigterm_lets_a_worker_finish_a_slow_cl
 
         @pytest.fixture
         def cluster():
-            owner = owners.Owner(key="cccc0001", sweep="unused")  # the sweep id outside tests_tasks
+            owner = owners.Owner(key="cccc0001", sweep={str(root / "sweeps" / "unused")!r})  # outside tests_tasks
             owners.write(owner)
             yield
             time.sleep(15)  # destroying a big cluster on a busy host

@@ -205,7 +205,7 @@ def test_a_sweep_stopped_with_sigterm_destroys_its_cluster_and_records_the_inter
     try:
         deadline, key = time.monotonic() + 1500, None
         while time.monotonic() < deadline and proc.poll() is None:
-            key = key or next((k for k, o in owners.read_all().items() if o.sweep == out.name), None)
+            key = key or next((k for k, o in owners.read_all().items() if o.sweep == str(out)), None)
             if key and any("agent-started" in p.read_text() for p in out.glob("*/*/*/commands.jsonl")):
                 break
             time.sleep(2)
