@@ -1,12 +1,15 @@
 #!/bin/bash
-# Starting condition: podman (rootless pieces: uidmap, slirp4netns, dbus-user-session) installed;
-# the account webapp with subordinate ids and a site; the image localhost/minihttpd:1.0 built
-# from a busybox-static rootfs and imported into webapp's store inside a real user manager
+# Starting condition: podman (rootless pieces: uidmap, slirp4netns or passt, dbus-user-session)
+# installed; the account webapp with subordinate ids and a site; the image localhost/minihttpd:1.0
+# built from a busybox-static rootfs and imported into webapp's store inside a real user manager
 # session (so podman's runtime paths match what a systemd user service will use later).
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -qq --no-install-recommends podman uidmap slirp4netns dbus-user-session \
-  busybox-static >/dev/null
+pkgs="podman uidmap slirp4netns dbus-user-session busybox-static"
+# podman 5 (Debian 13) networks rootless containers through pasta, from the package passt (only
+# recommended); podman 4 uses slirp4netns
+case $(apt-cache policy podman | awk '/Candidate:/ {print $2}') in [5-9].*) pkgs="$pkgs passt" ;; esac
+apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 id webapp >/dev/null 2>&1 || useradd -m -s /bin/bash webapp
 grep -q '^webapp:' /etc/subuid || usermod --add-subuids 200000-265535 webapp
 grep -q '^webapp:' /etc/subgid || usermod --add-subgids 200000-265535 webapp
