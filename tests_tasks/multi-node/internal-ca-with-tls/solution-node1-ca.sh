@@ -6,8 +6,22 @@ install -d -m 0700 /root/ca
 cd /root/ca
 if [ ! -f ca.key ]; then
   openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 -out ca.key
-  openssl req -x509 -new -key ca.key -subj "/O=Corp/CN=Corp Internal CA" -days 3650 -out ca.crt \
-    -addext "basicConstraints=critical,CA:TRUE" -addext "keyUsage=critical,keyCertSign,cRLSign"
+  # the CA's extensions from a config of its own: OpenSSL 1.1.1 (Debian 11) adds -addext's
+  # basicConstraints beside openssl.cnf's v3_ca one, and a duplicate extension voids the CA
+  cat > ca.cnf <<'CNF'
+[req]
+distinguished_name = dn
+x509_extensions = v3_ca
+prompt = no
+[dn]
+O = Corp
+CN = Corp Internal CA
+[v3_ca]
+basicConstraints = critical,CA:TRUE
+keyUsage = critical,keyCertSign,cRLSign
+subjectKeyIdentifier = hash
+CNF
+  openssl req -x509 -new -key ca.key -config ca.cnf -days 3650 -out ca.crt
 fi
 chmod 0600 ca.key
 curl -sf "http://$OB_ADDR_NODE2_PRIV:8799/portal.csr" -o portal.csr
