@@ -33,7 +33,9 @@ case "$NODE" in
   node1)
     systemctl restart postgresql.service
     for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    # PostgreSQL 13 (Debian 11) still stores md5 secrets by default; pg_hba asks for scram
     psql -c "DROP DATABASE IF EXISTS ledger" -c "DROP ROLE IF EXISTS ledger_app" -c "DROP ROLE IF EXISTS replicator" \
+         -c "SET password_encryption = 'scram-sha-256'" \
          -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'" \
          -c "CREATE ROLE ledger_app WITH LOGIN PASSWORD 'Ledger-app-4412'" \
          -c "CREATE DATABASE ledger OWNER ledger_app"

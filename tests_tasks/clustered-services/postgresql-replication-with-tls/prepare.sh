@@ -27,7 +27,8 @@ HBA
     systemctl restart postgresql.service
     for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
     psql -c "DROP DATABASE IF EXISTS ledger" -c "CREATE DATABASE ledger"
-    psql -c "DROP ROLE IF EXISTS replicator" -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'"
+    # PostgreSQL 13 (Debian 11) still stores md5 secrets by default; pg_hba asks for scram
+    psql -c "DROP ROLE IF EXISTS replicator" -c "SET password_encryption = 'scram-sha-256'" -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'"
     psql -d ledger <<'SQL'
 CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL);
 CREATE TABLE entries (id bigserial PRIMARY KEY, account_id int NOT NULL REFERENCES accounts(id),

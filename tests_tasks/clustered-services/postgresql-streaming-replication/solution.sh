@@ -12,7 +12,8 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "DO \$\$ BEGIN
+    # PostgreSQL 13 (Debian 11) still stores md5 secrets by default; pg_hba below asks for scram
+    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
                  CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
                END IF; END \$\$"
