@@ -24,7 +24,7 @@ import time, pika
 c = pika.BlockingConnection(pika.ConnectionParameters('127.0.0.1', connection_attempts=3, retry_delay=2))
 ch = c.channel()
 for _ in range(20):
-    method, props, body = ch.basic_get(queue='{q}', auto_ack=True)
+    method, props, body = ch.basic_get('{q}', True)  # auto_ack (pika >= 1), no_ack (pika 0.11, Debian 11)
     if method:
         print(body.decode())
         break

@@ -9,18 +9,22 @@ AMQPS = """python3 - <<'PY'
 import ssl, time, pika
 ctx = ssl.create_default_context(cafile='{ca}')
 ctx.check_hostname = True
+if hasattr(pika, 'SSLOptions'):
+    tls = dict(ssl_options=pika.SSLOptions(ctx, server_hostname='mq.internal'))
+else:  # pika 0.11 (Debian 11) hands ssl_options to ssl.wrap_socket: verify with the same context
+    ssl.wrap_socket = lambda sock, **kw: ctx.wrap_socket(sock, server_hostname='mq.internal', **kw)
+    tls = dict(ssl=True, ssl_options={{}})
 params = pika.ConnectionParameters(
     host='mq.internal', port=5671, virtual_host='/',
     credentials=pika.PlainCredentials('orders', 'Ord3rs-Tls-2024'),
-    ssl_options=pika.SSLOptions(ctx, server_hostname='mq.internal'),
-    connection_attempts=3, retry_delay=3, socket_timeout=15)
+    connection_attempts=3, retry_delay=3, socket_timeout=15, **tls)
 c = pika.BlockingConnection(params)
 ch = c.channel()
 ch.queue_declare(queue='{q}', auto_delete=False)
 ch.basic_publish(exchange='', routing_key='{q}', body=b'{body}')
 got = None
 for _ in range(15):
-    method, props, body = ch.basic_get(queue='{q}', auto_ack=True)
+    method, props, body = ch.basic_get('{q}', True)  # auto_ack (pika >= 1), no_ack (pika 0.11, Debian 11)
     if method:
         got = body.decode()
         break
