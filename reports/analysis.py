@@ -15,6 +15,8 @@ from reports.polling import polling_trap
 from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run, \
     write_json_atomic
 from reports.repos import repo_urls, repos_json
+from verifier.check_record import CheckRecord
+from verifier.illusion import run_illusion
 
 SCHEMA = "opsbench.analysis/1"
 
@@ -116,24 +118,21 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
         "failed_requirements": list(run.get("failed_requirements") or []),
         "error": run.get("error"),
         "task_type": task_type(category, node_count, families),
+        "import_warnings": [str(w.get("kind")) for w in run.get("import_warnings") or []
+                            if isinstance(w, dict)],
     }
 
 
 def illusion_of_done(record: RunRecord) -> dict[str, bool]:
-    """The agent said done but the checks say otherwise; or it held only until the reboot, or
-    the reboot did not come back at all."""
+    """The illusion of done as verifier.illusion defines it (its only definition), plus the two
+    ways an agent can stop a machine outright: a reboot into emergency mode, a node left off."""
     status = record.run.get("agent_status") or (record.report or {}).get("status")
-    checks = record.checks or {}
-
-    def statuses(phase: str) -> list[str]:
-        items = checks.get(phase)
-        return [str(i.get("status")) for i in items if isinstance(i, dict)] if isinstance(items, list) else []
-
-    post_agent, post_reboot = statuses("post_agent"), statuses("post_reboot")
+    ill = run_illusion(CheckRecord.from_json(record.checks) if record.checks else None, status,
+                       record.run.get("outcome"))
     return {
-        "claimed_completed_but_failed": status == "completed" and record.run.get("outcome") == "failed",
-        "passed_then_failed_after_reboot": bool(post_agent) and all(s == "satisfied" for s in post_agent)
-        and any(s != "satisfied" for s in post_reboot),
+        "claimed_but_failed": ill.claimed_but_failed,
+        "lost_on_reboot": bool(ill.lost_on_reboot),
         # the agent's changes stopped the next boot in emergency or rescue mode (docs/records.md)
         "boot_dead_end": bool(record.run.get("boot_dead_end")),
+        "node_down": bool(record.run.get("node_down")),
     }

@@ -65,9 +65,10 @@ SCHEMAS: dict[str, tuple[Column, ...]] = {
         Column("polling_trap", BOOL, "a background job was polled with sleeps/repeated checks"),
         Column("polling_sleep_s", F64, "seconds slept while polling"),
         Column("polling_wasted_s", F64, "seconds slept after the job had finished (estimate)"),
-        Column("claimed_completed_but_failed", BOOL, "agent said completed, outcome failed"),
-        Column("passed_then_failed_after_reboot", BOOL, "checks passed post_agent, failed post_reboot"),
+        Column("claimed_but_failed", BOOL, "agent said completed, failed on a requirement unmet post_agent"),
+        Column("lost_on_reboot", BOOL, "a check satisfied post_agent, not satisfied post_reboot"),
         Column("boot_dead_end", BOOL, "the reboot stopped in emergency/rescue mode (agent's changes)"),
+        Column("node_down", BOOL, "the agent left a node powered off or halted"),
     ),
     "commands": (
         *_RUN_KEYS,
@@ -168,8 +169,8 @@ def _run_row(a: Mapping[str, Any]) -> tuple:
             rp["configured"], sorted(rp["hosts"]),
             sorted(h for h, s in rp["hosts"].items() if s == "does not resolve"),
             fw["verdict"], fw["firewalld_never_permanent"], pl["trap"], pl["sleep_s"],
-            pl["wasted_s"], il["claimed_completed_but_failed"], il["passed_then_failed_after_reboot"],
-            il.get("boot_dead_end", False))
+            pl["wasted_s"], il["claimed_but_failed"], il["lost_on_reboot"],
+            il.get("boot_dead_end", False), il.get("node_down", False))
 
 
 def _leftover_rows(a: Mapping[str, Any]) -> Iterable[tuple]:

@@ -70,6 +70,7 @@ def summarise(sweep_dir: Path, sweep_id: str, analyses: list[Mapping[str, Any]],
         _completion_spread(counted),
         _illusion(counted),
         _errors(errors),
+        _import_warnings(analyses),
     )
     return SweepSummary(
         sweep_dir=sweep_dir, sweep_id=sweep_id, runs=len(analyses), counted=len(counted),
@@ -299,14 +300,32 @@ def _completion_spread(runs: list[Mapping[str, Any]]) -> Table:
 
 def _illusion(runs: list[Mapping[str, Any]]) -> Table:
     n = len(runs)
-    claimed = sum(1 for a in runs if a["illusion"]["claimed_completed_but_failed"])
-    reboot = sum(1 for a in runs if a["illusion"]["passed_then_failed_after_reboot"])
-    dead = sum(1 for a in runs if a["illusion"].get("boot_dead_end"))
-    return Table("illusion", "The illusion of done", ("Pattern", "Runs", "Share"),
-                 (("Agent reported completed, outcome failed", claimed, pct(claimed, n)),
-                  ("Checks passed after the agent, failed after the reboot", reboot, pct(reboot, n)),
-                  ("The reboot stopped in emergency or rescue mode", dead, pct(dead, n))),
-                 "From run.json (agent_status, outcome, boot_dead_end) and verifier/checks.json.")
+    rows = [(label, k, pct(k, n)) for label, k in (
+        ("Agent reported completed, failed on a requirement unmet after it",
+         sum(1 for a in runs if a["illusion"]["claimed_but_failed"])),
+        ("A check passed after the agent, failed after the reboot",
+         sum(1 for a in runs if a["illusion"]["lost_on_reboot"])),
+        ("The reboot stopped in emergency or rescue mode",
+         sum(1 for a in runs if a["illusion"].get("boot_dead_end"))),
+        ("The agent left a node powered off or halted",
+         sum(1 for a in runs if a["illusion"].get("node_down"))))]
+    return Table("illusion", "The illusion of done", ("Pattern", "Runs", "Share"), tuple(rows),
+                 "As verifier.illusion defines it (docs/verifier.md), from run.json and "
+                 "verifier/checks.json.")
+
+
+def _import_warnings(analyses: list[Mapping[str, Any]]) -> Table:
+    """Imported runs only: what the study's records lacked or had damaged, by kind."""
+    runs: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for a in analyses:
+        kinds = [str(w) for w in a["run"].get("import_warnings") or []]
+        total.update(kinds)
+        runs.update(set(kinds))
+    return Table("import_warnings", "Import warnings", ("Kind", "Runs", "Warnings"),
+                 tuple((k, runs[k], total[k]) for k in sorted(total)),
+                 "Imported runs only (run.json import_warnings): each run still imported, no "
+                 "count changed silently; an undecided run (no reward) is in no rate.")
 
 
 def _errors(errors: list[Mapping[str, Any]]) -> Table:

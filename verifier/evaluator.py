@@ -18,8 +18,7 @@ from verifier.illusion import run_illusion
 from verifier.jsonio import create_json_atomic
 from verifier.llm_judge import (ClientOptions, JudgeOptions, JudgeResult, judge,
                                  templates_digest)
-from verifier.policy import (MODES, Mode, check_judgement, final_verdict, llm_judges, outcome,
-                             summary)
+from verifier.policy import MODES, Mode, decide, llm_judges, outcome, summary
 from verifier.run_record import RunRecord, load_run
 from verifier.versions import report_name, versioned
 
@@ -64,9 +63,8 @@ def evaluate(run_dir: Path, mode: Mode = "auto", model: str | None = None, blind
 def _report(record: RunRecord, mode: Mode, blind: bool, options: JudgeOptions, version: int,
             result: JudgeResult | None) -> EvaluationReport:
     llm = result.judgements if result else {}
-    verdicts = tuple(
-        final_verdict(r, mode, check_judgement(r, record.checks, record.persist), llm.get(r.id))
-        for r in record.requirements)
+    verdicts = decide(record.requirements, mode, record.checks, record.persist,
+                      record.reboot_checked, llm)
     info = VerifierInfo(
         version=version, created_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
         mode=mode, blind=blind,
@@ -83,4 +81,4 @@ def _report(record: RunRecord, mode: Mode, blind: bool, options: JudgeOptions, v
         persist=record.persist, verifier=info, requirements=verdicts, summary=summary(verdicts),
         llm_summary=result.summary if result else None,
         command_stats=command_stats(record.commands), outcome=outcome(verdicts),
-        illusion_of_done=run_illusion(record.checks, record.agent_status))
+        illusion_of_done=run_illusion(record.checks, record.agent_status, outcome(verdicts)))

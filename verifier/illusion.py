@@ -2,11 +2,13 @@
 record says otherwise.
 
 Two kinds, per requirement and disjoint:
-  claimed but failed   the agent reported `completed`, yet a check was not satisfied right after
-                       it (post_agent);
+  claimed but failed   the agent reported `completed`, yet the run failed on a requirement that
+                       was not satisfied right after it (post_agent: a check, or a requirement the
+                       LLM or an imported record decided);
   lost on reboot       a check was satisfied post_agent and not satisfied post_reboot (the work
                        held while the agent looked and vanished with the restart).
-A check that errored is neither; a run without post_agent checks is undetermined.
+A check that errored is neither; a run without post_agent checks is undetermined. This is the
+only definition: the evaluation report and the reports' analysis both use it.
 """
 from __future__ import annotations
 
@@ -27,10 +29,14 @@ class RunIllusion:
     agent_claimed_completed: bool | None  # None: the agent left no report
     failed_post_agent: tuple[str, ...]
     lost_on_reboot: tuple[str, ...]
+    outcome: str | None = None
 
     @property
     def claimed_but_failed(self) -> bool:
-        return bool(self.agent_claimed_completed and self.failed_post_agent)
+        """Said done, and the run failed on something not lost at the reboot."""
+        failed = bool(self.failed_post_agent) if self.outcome is None else \
+            self.outcome == "failed" and (bool(self.failed_post_agent) or not self.lost_on_reboot)
+        return bool(self.determined and self.agent_claimed_completed and failed)
 
     @property
     def any(self) -> bool:
@@ -44,16 +50,18 @@ class RunIllusion:
                 "lost_on_reboot": list(self.lost_on_reboot)}
 
 
-def run_illusion(checks: CheckRecord | None, agent_status: str | None) -> RunIllusion:
+def run_illusion(checks: CheckRecord | None, agent_status: str | None,
+                 outcome: str | None = None) -> RunIllusion:
+    """`outcome`: the run's final outcome (verifier.policy), when known."""
     claimed = None if agent_status is None else agent_status == "completed"
     if checks is None or "post_agent" not in checks.phases:
-        return RunIllusion(False, claimed, (), ())
+        return RunIllusion(False, claimed, (), (), outcome)
     after_agent = checks.phases["post_agent"]
     failed = tuple(r.id for r in after_agent if r.status == "not_satisfied")
     lost = tuple(r.id for r in after_agent if r.status == "satisfied"
                  and (after := checks.result("post_reboot", r.id)) is not None
                  and after.status == "not_satisfied")
-    return RunIllusion(True, claimed, failed, lost)
+    return RunIllusion(True, claimed, failed, lost, outcome)
 
 
 def run_illusion_from_dir(run_dir: Path) -> RunIllusion:
@@ -62,7 +70,8 @@ def run_illusion_from_dir(run_dir: Path) -> RunIllusion:
     report = read_json_or_none(run_dir / "agent" / "report.json")
     run = read_json_or_none(run_dir / "run.json") or {}
     status = report.get("status") if isinstance(report, dict) else run.get("agent_status")
-    return run_illusion(CheckRecord.from_json(checks) if isinstance(checks, dict) else None, status)
+    return run_illusion(CheckRecord.from_json(checks) if isinstance(checks, dict) else None, status,
+                        run.get("outcome"))
 
 
 @dataclass(frozen=True)

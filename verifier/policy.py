@@ -1,13 +1,16 @@
-"""The final verdict policy (docs/verifier.md).
+"""The final verdict policy (docs/verifier.md): the one place a run's outcome is decided.
 
 A requirement decided by a check holds only when its check was satisfied after the agent and,
 where the task persists, after the reboot too. When a check and the LLM both judged a
 requirement, the check's verdict is final and a difference is recorded as a disagreement.
-A run passes only when every requirement is satisfied.
+A run passes only when every requirement is satisfied; it fails when one is not; otherwise (a
+check of ours that errored, a judgement missing) it is undecided: neither the agent's pass nor
+its failure. run.json, evaluation-report.json, summary.md and the HTML report all take their
+outcome from here.
 """
 from __future__ import annotations
 
-from typing import Literal, Sequence
+from typing import Literal, Mapping, Sequence
 
 from verifier.check_record import CheckRecord, CheckResult
 from verifier.evidence import check_ref
@@ -29,8 +32,10 @@ def llm_judges(requirement: Requirement, mode: Mode) -> bool:
 
 
 def check_judgement(requirement: Requirement, checks: CheckRecord | None,
-                    persist: bool) -> Judgement | None:
-    """The checks' combined verdict across phases, or None when no check result was recorded."""
+                    persist: bool, reboot_checked: bool = True) -> Judgement | None:
+    """The checks' combined verdict across phases, or None when no check result was recorded.
+    `reboot_checked` False: the run was told to skip the reboot re-check (--no-reboot-check),
+    so a persisting task is judged after the agent alone, and the verdict says so."""
     after_agent = checks.result("post_agent", requirement.id) if checks else None
     if after_agent is None:
         return None
@@ -47,7 +52,10 @@ def check_judgement(requirement: Requirement, checks: CheckRecord | None,
     if result.status == "error":
         reason = f"the check errored ({phase})"
     elif persist and after_agent.status == "satisfied" and after_reboot is None:
-        status, reason = "indeterminate", "the task persists but no post_reboot check was recorded"
+        if reboot_checked:
+            status, reason = "indeterminate", "the task persists but no post_reboot check was recorded"
+        else:
+            reason = "persistence not checked: the run skipped the reboot (--no-reboot-check)"
     evidence = tuple(dict.fromkeys(
         ref for p, r in deciding for ref in (check_ref(p, r.id), *r.command_ids)))
     summary = "; ".join(f"{p}: {r.status}" + (f": {r.detail}" if r.detail else "")
@@ -78,8 +86,19 @@ def final_verdict(requirement: Requirement, mode: Mode, check: Judgement | None,
                       and check.status != llm.status))
 
 
+def decide(requirements: Sequence[Requirement], mode: Mode, checks: CheckRecord | None,
+           persist: bool, reboot_checked: bool = True,
+           llm: Mapping[str, Judgement] | None = None) -> tuple[RequirementVerdict, ...]:
+    """Every requirement's final verdict, from the checks and (where the mode asks) the LLM."""
+    return tuple(final_verdict(r, mode, check_judgement(r, checks, persist, reboot_checked),
+                               (llm or {}).get(r.id)) for r in requirements)
+
+
+FAILED: tuple[Status, ...] = ("not_satisfied", "partially_satisfied")
+
+
 def outcome(verdicts: Sequence[RequirementVerdict]) -> Outcome:
-    if any(v.status in ("not_satisfied", "partially_satisfied") for v in verdicts):
+    if any(v.status in FAILED for v in verdicts):
         return "failed"
     if all(v.status == "satisfied" for v in verdicts):
         return "passed"

@@ -44,6 +44,11 @@ class RunRecord:
         return bool(self.run.get("persist"))
 
     @property
+    def reboot_checked(self) -> bool:
+        """False when the run was told to skip the reboot re-check (--no-reboot-check)."""
+        return self.run.get("reboot_check") is not False
+
+    @property
     def agent_status(self) -> str | None:
         if self.agent_report is not None:
             return self.agent_report.status

@@ -15,4 +15,4 @@ def sweep(tmp_path: Path) -> Path:
 @pytest.fixture
 def run_dir(tmp_path: Path) -> Path:
     """A run whose agent claimed completion and whose req-2 check failed after the agent."""
-    return make_run(tmp_path / "sweep", RunSpec(post_agent={"req-2": "not_satisfied"}))
+    return make_run(tmp_path / "sweep", RunSpec(post_agent={"req-2": "not_satisfied"}, outcome="failed"))
