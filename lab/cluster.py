@@ -21,7 +21,7 @@ import libvirt
 
 from lab import (addressing, appliances, console, hosts, identity, images, interrupts, keys, owner as owners,
                  paths, reachability, seed, templates, virt)
-from lab.errors import BootDeadEnd, InfrastructureError, LabError, ProvisionError
+from lab.errors import BootDeadEnd, InfrastructureError, LabError, NodeDown, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
 from lab.spec import ClusterSpec, NodeSpec
@@ -125,6 +125,12 @@ class Node:
 _LIVE: "weakref.WeakSet[Cluster]" = weakref.WeakSet()
 
 
+_DOMAIN_STATES = {libvirt.VIR_DOMAIN_RUNNING: "running", libvirt.VIR_DOMAIN_BLOCKED: "running",
+                  libvirt.VIR_DOMAIN_PAUSED: "paused", libvirt.VIR_DOMAIN_SHUTDOWN: "shutting down",
+                  libvirt.VIR_DOMAIN_SHUTOFF: "shut off", libvirt.VIR_DOMAIN_CRASHED: "crashed",
+                  libvirt.VIR_DOMAIN_PMSUSPENDED: "suspended"}
+
+
 def destroy_all_live() -> None:
     for cluster in list(_LIVE):
         cluster.destroy()
@@ -197,6 +203,60 @@ class Cluster:
             raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
 
         return dict(zip([n.name for n in targets], _wait_on_each(back, targets, stop)))
+
+    def settle(self, deadline_s: float = 300, quiet_s: float = 10.0) -> dict[str, bool]:
+        """Wait until every node answers with one boot id for `quiet_s` on end, and say which
+        rebooted meanwhile. An agent may leave a reboot behind it (`sleep 2; reboot &`,
+        `systemd-run --on-active=3s systemctl reboot`): nothing is judged or snapshotted until it
+        is over. A node whose console shows it powered off or halted raises NodeDown, one stopped
+        in emergency mode BootDeadEnd (both the agent's doing); one that vanished or is merely
+        not back by the deadline, ProvisionError (the testbed's)."""
+        t0 = time.monotonic()
+        stop = threading.Event()
+
+        def steady(n: Node) -> bool:
+            start = console.size(n.serial_log)
+            seen, since, rebooted = None, time.monotonic(), False
+            while not stop.is_set():
+                res = n.exec.run(n.adapter.boot_id_command(), timeout=15) if n.exec.connected \
+                    else None
+                now = time.monotonic()
+                if res is not None and res.exit_code == 0 and res.stdout.strip():
+                    if seen is not None and res.stdout.strip() != seen:
+                        rebooted = True
+                    if res.stdout.strip() != seen:
+                        seen, since = res.stdout.strip(), now
+                    elif now - since >= quiet_s:
+                        return rebooted
+                    time.sleep(min(2.0, quiet_s / 4))
+                    continue
+                rebooted = rebooted or seen is not None
+                n.exec.close()
+                state = self._domain_state(n)
+                said = console.read_from(n.serial_log, start)
+                down = console.powered_down(said)
+                if down and state in ("gone", "shut off", "running"):
+                    raise NodeDown(n.name, down)  # its own last words: the guest was told to stop
+                stuck = console.dead_end(said)
+                if stuck:
+                    raise BootDeadEnd(n.name, stuck)
+                if now - t0 >= deadline_s:
+                    raise ProvisionError(f"{n.name}: not answering {deadline_s:.0f} s after the "
+                                         f"agent ended (its VM is {state})")
+                try:
+                    n.exec.connect(deadline_s=min(15.0, max(1.0, t0 + deadline_s - now)))
+                except InfrastructureError:
+                    time.sleep(1)
+            raise ProvisionError(f"{n.name}: settle stopped")
+
+        return dict(zip(self.nodes, _wait_on_each(steady, list(self.nodes.values()), stop)))
+
+    def _domain_state(self, n: Node) -> str:
+        try:
+            code = self.conn.lookupByName(n.domain).info()[0]
+        except libvirt.libvirtError:
+            return "gone"
+        return _DOMAIN_STATES.get(code, f"state {code}")
 
     # -- checkpoints --------------------------------------------------------------------
     @property

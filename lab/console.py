@@ -41,3 +41,18 @@ def dead_end(text: str) -> str | None:
         if any(sig in line for sig in DEAD_ENDS):
             return "\n".join(lines[max(0, i - CONTEXT_LINES):i + 1])
     return None
+
+
+# what the kernel prints as the guest's last words when it is told to stop
+POWER_DOWNS = ("reboot: Power down", "reboot: System halted", "System halted")
+
+
+def powered_down(text: str) -> str | None:
+    """`powered off` or `halted` when the guest itself shut down (poweroff, halt, shutdown -h),
+    else None: a VM that vanished without these words was stopped from outside."""
+    for line in reversed([ln.strip() for ln in text.splitlines() if ln.strip()]):
+        if "Power down" in line:
+            return "powered off"
+        if "System halted" in line:
+            return "halted"
+    return None

@@ -31,3 +31,13 @@ class BootDeadEnd(Exception):
         self.node, self.console = node, console
         last = console.splitlines()[-1] if console else ""
         super().__init__(f"{node} did not come back from the reboot: it stopped in {last!r}")
+
+
+class NodeDown(Exception):
+    """A node stopped answering because of what was done on it: its VM is powered off (the agent
+    ran poweroff, halt or shutdown -h). Not an InfrastructureError: the agent is scored for it,
+    and it is not retried."""
+
+    def __init__(self, node: str, state: str) -> None:
+        self.node, self.state = node, state
+        super().__init__(f"{node} is down after the agent: its VM is {state}")

@@ -193,6 +193,27 @@ def test_an_agent_whose_fstab_stops_the_boot_fails_and_is_not_retried(tmp_path):
     assert set(checks(run)["post_reboot"].values()) == {"not_satisfied"}
 
 
+def test_an_agent_that_powers_its_node_off_fails_and_is_not_retried(tmp_path):
+    run = failed_not_retried(tmp_path, ["echo going down", "sudo poweroff"])
+    assert run["node_down"] == {"node": "node1", "state": "powered off", "phase": "post_agent"}
+    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(tmp_path):
+    """The study's agents end with `nohup sh -c 'sleep 2; reboot' &`: the node goes down just
+    after the agent's last command. The run is scored (here failed: nothing was fixed), never an
+    infrastructure error, and the post_agent snapshot is of the rebooted node."""
+    run = failed_not_retried(tmp_path, [
+        "nohup sh -c 'sleep 2; sudo systemctl reboot' > /tmp/reboot.log 2>&1 & disown",
+        "echo scheduled"])
+    assert run["rebooted_by_agent"] == ["node1"]
+    boot = {phase: json.loads((run["dir"] / "snapshots" / f"{phase}.json").read_text())
+            ["nodes"]["node1"]["boot_id"] for phase in ("post_prepare", "post_agent")}
+    assert boot["post_prepare"] != boot["post_agent"]
+    assert [p["name"] for p in run["phases"]].index("settle") < \
+        [p["name"] for p in run["phases"]].index("snapshot:post_agent")
+
+
 @pytest.mark.parametrize("xdist", [(), ("-n", "1")], ids=["one-process", "xdist"])
 def test_a_sweep_stopped_with_sigterm_destroys_its_cluster_and_records_the_interruption(tmp_path, xdist):
     """`kill`, `timeout` and CI runners stop a sweep with SIGTERM, here mid-agent: nothing may
