@@ -15,7 +15,9 @@ In both, a timeout is kept when the record states it (`timeout_s`, `timeout_sec`
 `timeout_seconds` or `timeout`); otherwise the session's default applies. A command recorded
 as run by `root` (`user`) runs as root again; any other runs as the node's login user, whose
 name may differ on the new cluster's OS. `path` may be the log
-file or a run folder holding `commands.jsonl` or `agent/executor-commands.jsonl`.
+file or a run folder holding `commands.jsonl`, or a study trial folder holding
+`agent/executor-commands.jsonl` (or, where only that was kept, the last
+`agent/attempts/NN/executor-commands.jsonl`).
 """
 from __future__ import annotations
 
@@ -71,10 +73,14 @@ def _log_file(path: Path) -> Path:
     if path.is_file():
         return path
     if path.is_dir():
-        for candidate in (path / OURS, path / STUDY):
-            if candidate.is_file():
-                return candidate
-        raise LabError(f"replay: {path} holds neither {OURS} nor {STUDY}")
+        if (path / OURS).is_file():
+            return path / OURS
+        from reports.importer import command_log  # the study's trial layout is known there
+        study = command_log(path)
+        if study is not None:
+            return study
+        raise LabError(f"replay: {path} holds neither {OURS} nor {STUDY} "
+                       f"(nor agent/attempts/NN/executor-commands.jsonl)")
     raise LabError(f"replay: no such file or folder: {path}")
 
 

@@ -1,9 +1,12 @@
 """`python -m reports <sweep-dir> [--check-dns]` — (re)build a sweep's findings.
 `python -m reports import <folder> [--out <sweep-dir>] [--check-dns]` — import Harbor trial
-folders (the reference study's layout) as a sweep, then build its findings."""
+folders (the reference study's layout) as a sweep, then build its findings.
+`python -m reports study-comparison [corpus] [--out docs/study-comparison.md]` — our analysis
+beside the study's verifier, on the study corpus (tests/data/study/)."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -26,12 +29,14 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _import_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m reports import",
-                                description="Import Harbor trial folders into opsbench's record "
-                                            "layout as a new sweep, then build its findings.")
+                                description="Import the reference study's trial folders (both "
+                                            "published layouts) into opsbench's record layout "
+                                            "as a new sweep, then build its findings.")
     p.add_argument("folder", type=Path, help="a folder holding Harbor trial folders")
     p.add_argument("--out", type=Path, default=None,
                    help="sweep folder to write (default: sweeps/import-<folder name>)")
     p.add_argument("--check-dns", action="store_true", help="resolve repository hosts")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: CPU count)")
     return p
 
 
@@ -39,12 +44,16 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     t0 = time.perf_counter()
     try:
+        if argv[:1] == ["study-comparison"]:
+            from reports.study_comparison import main as study_comparison
+            return study_comparison(argv[1:])
         if argv[:1] == ["import"]:
             args = _import_parser().parse_args(argv[1:])
             out = args.out or Path("sweeps") / f"import-{args.folder.resolve().name}"
-            sweep_dir = import_folder(args.folder, out)
+            workers = args.workers if args.workers is not None else (os.cpu_count() or 1)
+            sweep_dir = import_folder(args.folder, out, workers=workers)
             print(f"imported {args.folder} → {sweep_dir}")
-            check_dns, workers = args.check_dns, None
+            check_dns = args.check_dns
         else:
             args = _build_parser().parse_args(argv)
             sweep_dir, check_dns, workers = args.sweep_dir, args.check_dns, args.workers

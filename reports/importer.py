@@ -1,69 +1,70 @@
-"""Import run folders in the reference study's published layout (Harbor trial folders) into
-opsbench's record layout, so one code analyses both.
+"""Import the reference study's trial folders (Harbor trials, as published in `open-sudo/infraset`)
+into opsbench's record layout, so one code analyses both.
 
-A trial folder holds `result.json`, `agent/executor-commands.jsonl` (a `requested` record and a
-completion record per command, sharing `command_id`), `verifier/*.json` and collector snapshots.
-The exact field names of that data set are not published as a schema, so every field is looked
-up under the names it plausibly has (see `_F`); the assumptions are listed in docs/findings.md.
-What cannot be done without — the result, the command log, a command's text — is a clear error
-naming the file.
+Both published layouts are read: `jobs/<category>/<os>/<task>-<os>/<job>/<trial>/` and
+`jobs/<job number>/<job>/<task>-bash-<os>-<number>/<trial>/`. A trial holds `result.json`,
+`config.json`, `agent/executor-commands.jsonl` (a `requested` record and a completion record per
+command, sharing `command_id`), `verifier/evaluation-report.json`,
+`verifier/global-observations.json` and the collector's snapshots (`reports.study_snapshots`).
+
+What is in the records is kept as the study recorded it: its command ids (so its verdicts'
+evidence resolves), both attempts of a retried command, its reward and per-requirement statuses.
+What is missing or damaged (no result.json, no reward, a completion without a request, a torn
+last line) never aborts the import and never silently changes a count: the run imports with a
+warning in run.json (`import_warnings`), counted in summary.md.
 """
 from __future__ import annotations
 
 import hashlib
 import re
 import shutil
+import tomllib
+from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
-from pathlib import Path
-from typing import Any, Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterable, Mapping
 
 import msgspec
 
-from reports.records import RecordError, epoch, read_json, write_json_atomic, write_text_atomic
+from reports import study_snapshots as snaps
+from reports.records import RecordError, epoch, write_json_atomic, write_text_atomic
 
-# Names each field may go by, most likely first.
-_F: dict[str, tuple[str, ...]] = {
-    "id": ("command_id", "id", "request_id", "call_id"),
-    "event": ("event", "type", "kind", "status", "state"),
-    "node": ("node", "node_name", "host", "hostname", "machine", "vm", "target"),
-    "command": ("command", "cmd", "script", "input"),
-    "exit": ("exit_code", "returncode", "return_code", "rc", "exit_status", "status_code"),
-    "stdout": ("stdout", "output", "out"),
-    "stderr": ("stderr", "error_output", "err"),
-    "requested_at": ("requested_at", "started_at", "start_time", "timestamp", "ts", "time",
-                     "created_at", "at"),
-    "completed_at": ("completed_at", "finished_at", "ended_at", "end_time", "timestamp", "ts",
-                     "time", "at"),
-    "duration_ms": ("duration_ms", "elapsed_ms", "runtime_ms"),
-    "duration_s": ("duration_s", "duration", "elapsed_s", "elapsed", "runtime_s"),
-    "timed_out": ("timed_out", "timeout", "is_timeout"),
-    "error": ("transport_error", "error", "exception", "error_message"),
-}
-_REQUESTED = frozenset({"requested", "request", "requested_command", "command_requested", "start",
-                        "started", "submitted", "pending"})
-_PHASES = (  # snapshot file/key name fragments → our phase names (first match wins)
-    ("post_reboot", ("post_reboot", "post-reboot", "after_reboot", "after-reboot", "reboot")),
-    ("pre_prepare", ("pre_prepare", "pre-prepare", "before_prepare", "initial", "baseline",
-                     "pre_setup", "before_setup")),
-    ("post_prepare", ("post_prepare", "post-prepare", "pre_agent", "pre-agent", "before_agent",
-                      "prepared", "post_setup", "after_setup")),
-    ("post_agent", ("post_agent", "post-agent", "after_agent", "after-agent", "final", "post_run",
-                    "after")),
-)
-_PASS = frozenset({"passed", "pass", "success", "succeeded", "satisfied", "met", "true", "yes",
-                   "resolved", "completed"})
-_FAIL = frozenset({"failed", "fail", "failure", "not_satisfied", "unsatisfied", "not met",
-                   "not_met", "false", "no", "unresolved", "partially_satisfied", "partial"})
-_FAMILIES = (("network", ("vyos", "opnsense", "openwrt", "sonic")), ("alpine", ("alpine",)),
-             ("ubuntu", ("ubuntu",)), ("debian", ("debian",)),
-             ("rhel", ("rhel", "alma", "centos", "rocky", "fedora", "ol", "redhat")))
+# The study's OS ids → opsbench's catalog ids (lab/catalog.toml), for comparing with our sweeps.
+CATALOG_OS = {"almalinux9": "alma9", "centos-stream10": "centos-stream10", "rhel7": "rhel79",
+              "rhel9": "rhel98", "rhel10": "rhel100", "ubuntu16": "ubuntu1604",
+              "ubuntu24": "ubuntu2404", "alpine": "alpine", "vyos": "vyos",
+              "opnsense": "opnsense", "openwrt": "openwrt", "sonic": "sonic"}
+_NETWORK_OS = ("vyos", "opnsense", "openwrt", "sonic")
+_FAMILIES = (("network", _NETWORK_OS), ("alpine", ("alpine",)), ("ubuntu", ("ubuntu",)),
+             ("debian", ("debian",)), ("rhel", ("rhel", "alma", "centos", "rocky", "fedora")))
+_OS_SUFFIX = re.compile(r"-(alma(linux)?\d+|centos-stream\d+|rhel\d+|ubuntu\d+|alpine|debian\d+"
+                        r"|vyos|opnsense|openwrt|sonic)$")
+_VARIANT = re.compile(r"^(?P<task>.+)-bash-(?P<os>[a-z0-9-]+?)-(?P<number>\d+)$")
+_JOB = re.compile(r"^\d{4}-\d\d-\d\d__\d\d-\d\d-\d\d$")
+# Executor-level failures: the command's own exit status never came back.
+_TRANSPORT = re.compile(r"\[Errno \d+\]|stream closed|connection (reset|refused|closed|lost)"
+                        r"|broken pipe|EOF|no route to host|not connected", re.I)
+_TIMEOUT = re.compile(r"time(d)?[ _-]?out|deadline exceeded", re.I)
+# What the executor's own ssh client prints when the node is gone (rebooting, down): exit 255
+# with these lines alone. Each names the host it failed to reach.
+_SSH_LOST = re.compile(r"^(ssh: connect to host (?P<a>\S+) port \d+: .+|Connection to (?P<b>\S+) "
+                       r"closed by remote host\.?|Connection closed by (?P<c>\S+) port \d+"
+                       r"|(kex|ssh)_exchange_identification: .+)$")
+# a command that runs a remote-shell client of its own may get 255 from it: never the executor's
+_REMOTE = re.compile(r"(?<![\w./-])(ssh|scp|sftp|rsync|sshpass)(?![\w.-])")
+_STATUS = {"satisfied": "satisfied", "not_satisfied": "not_satisfied",
+           "partially_satisfied": "not_satisfied", "unsatisfied": "not_satisfied",
+           "failed": "not_satisfied", "passed": "satisfied"}
 
 
-def _get(d: Mapping[str, Any], field: str) -> Any:
-    for k in _F[field]:
-        if d.get(k) is not None:
-            return d[k]
-    return None
+class _Warnings:
+    """The run's import warnings: (kind, detail), kinds counted in summary.md."""
+
+    def __init__(self) -> None:
+        self.items: list[dict[str, str]] = []
+
+    def add(self, kind: str, detail: str) -> None:
+        self.items.append({"kind": kind, "detail": detail})
 
 
 def _path(d: Any, dotted: str) -> Any:
@@ -74,235 +75,258 @@ def _path(d: Any, dotted: str) -> Any:
     return d
 
 
-def _first(d: Mapping[str, Any], *dotted: str) -> Any:
-    for p in dotted:
-        v = _path(d, p)
-        if v not in (None, "", [], {}):
-            return v
-    return None
+def _read_json(path: Path, warn: _Warnings) -> Any:
+    """The parsed file; None (with a warning) when it is missing or does not parse."""
+    try:
+        return msgspec.json.decode(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except msgspec.DecodeError as e:
+        warn.add("unreadable_file", f"{path.name}: not valid JSON ({e})")
+        return None
 
 
-def _present(d: Mapping[str, Any], *keys: str) -> Any:
-    """The first of `keys` present (an empty list is data: nothing failed, no files)."""
-    return next((d[k] for k in keys if d.get(k) is not None), None)
+def _read_toml(path: Path, warn: _Warnings) -> dict[str, Any] | None:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        warn.add("unreadable_file", f"{path.name}: not valid TOML ({e})")
+        return None
 
 
 def find_trials(folder: Path) -> list[Path]:
-    """Trial folders under `folder` (itself included)."""
-    trials = {p.parent.parent for p in folder.rglob("executor-commands.jsonl")
-              if p.parent.name == "agent"}
-    trials |= {p.parent for p in folder.rglob("result.json") if (p.parent / "verifier").is_dir()}
-    return sorted(trials)
+    """Trial folders under `folder` (itself included): a folder with an `agent/` command log, a
+    `verifier/` report or observations, or a result.json beside `agent/` or `verifier/`."""
+    found: set[Path] = set()
+    for p in folder.rglob("executor-commands.jsonl"):
+        agent = next((a for a in p.parents if a.name == "agent"), None)
+        if agent is not None:
+            found.add(agent.parent)
+    for name in ("evaluation-report.json", "global-observations.json"):
+        found.update(p.parent.parent for p in folder.rglob(name) if p.parent.name == "verifier")
+    found.update(p.parent for p in folder.rglob("result.json")
+                 if (p.parent / "agent").is_dir() or (p.parent / "verifier").is_dir())
+    return sorted(found)
 
 
-def import_folder(folder: Path, out: Path) -> Path:
+def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
     """Convert every trial under `folder` into run folders of a new sweep at `out`."""
     folder, out = Path(folder), Path(out)
     if not folder.is_dir():
-        raise RecordError(f"{folder}: no such directory")
+        raise RecordError(f"{folder}: no such directory (give the folder that holds the study's "
+                          "trial folders, e.g. a clone's jobs/)")
     trials = find_trials(folder)
     if not trials:
-        raise RecordError(f"{folder}: no Harbor trial folders found (expected <trial>/result.json "
-                          "and <trial>/agent/executor-commands.jsonl)")
+        raise RecordError(f"{folder}: no trial folders found (expected <trial>/result.json, "
+                          "<trial>/agent/executor-commands.jsonl or <trial>/verifier/)")
     now = datetime.now(timezone.utc).isoformat()
     out.mkdir(parents=True, exist_ok=True)
-    for trial in trials:
-        convert_trial(trial, out)
+    if workers is not None and workers > 1 and len(trials) > 8:
+        with ProcessPoolExecutor(workers) as pool:
+            list(pool.map(convert_trial, trials, [out] * len(trials), chunksize=4))
+    else:
+        for trial in trials:
+            convert_trial(trial, out)
     write_json_atomic(out / "sweep.json", {
         "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder),
-        "format": "harbor", "started_at": now, "finished_at": now,
+        "format": "harbor", "started_at": now, "finished_at": now, "trials": len(trials),
         "argv": ["python", "-m", "reports", "import", str(folder)]})
     return out
 
 
-def read_commands(path: Path) -> list[dict[str, Any]]:
-    """Our commands.jsonl records from the paired requested/completion records."""
-    if not path.is_file():
-        raise RecordError(f"{path}: missing (the agent's command log is required)")
-    pairs: dict[str, dict[str, Any]] = {}
-    order: list[str] = []
-    lines = path.read_bytes().splitlines()
+# -- the command log ---------------------------------------------------------------------------
+
+def command_log(trial: Path) -> Path | None:
+    """`agent/executor-commands.jsonl`, else the last executor attempt's log."""
+    main = trial / "agent" / "executor-commands.jsonl"
+    if main.is_file():
+        return main
+    attempts = sorted((trial / "agent" / "attempts").glob("*/executor-commands.jsonl"))
+    return attempts[-1] if attempts else None
+
+
+def _records(path: Path, warn: _Warnings) -> list[dict[str, Any]]:
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    out = []
     for n, line in enumerate(lines, start=1):
         if not line.strip():
             continue
         try:
             rec = msgspec.json.decode(line)
         except msgspec.DecodeError:
-            if n == len(lines):
-                continue  # a torn last line
-            raise RecordError(f"{path}:{n}: not valid JSON") from None
-        if not isinstance(rec, dict):
-            raise RecordError(f"{path}:{n}: expected a JSON object")
-        cid = str(_get(rec, "id") or f"line{n}")
-        event = str(_get(rec, "event") or "").lower()
-        is_request = event in _REQUESTED or (_get(rec, "exit") is None and not event
-                                             and _get(rec, "stdout") is None)
-        slot = pairs.setdefault(cid, {})
-        if cid not in order:
-            order.append(cid)
-        slot["req" if is_request and "req" not in slot else "done"] = rec
-    out = []
-    for seq, cid in enumerate(order, start=1):
-        req, done = pairs[cid].get("req") or {}, pairs[cid].get("done") or {}
-        text = _get(req, "command") or _get(done, "command")
-        if text is None:
-            raise RecordError(f"{path}: command {cid!r} has no command text "
-                              f"(looked for {', '.join(_F['command'])})")
-        out.append(_command(seq, req, done, str(text)))
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                warn.add("non_utf8_line", f"{path.name}:{n}: not UTF-8; skipped")
+                continue
+            last = all(not ln.strip() for ln in lines[n:])
+            warn.add("torn_line" if last else "bad_line",
+                     f"{path.name}:{n}: not valid JSON; skipped")
+            continue
+        if isinstance(rec, dict):
+            out.append(rec)
+        else:
+            warn.add("bad_line", f"{path.name}:{n}: not a JSON object; skipped")
+    if not out:
+        warn.add("empty_command_log", f"{path.name}: no command records")
     return out
 
 
-def _command(seq: int, req: Mapping[str, Any], done: Mapping[str, Any], text: str) -> dict[str, Any]:
-    started = _get(req, "requested_at") or _get(done, "requested_at")
-    ended = _get(done, "completed_at") if done else None
-    ms = _get(done, "duration_ms")
-    if ms is None and _get(done, "duration_s") is not None:
-        ms = float(_get(done, "duration_s")) * 1000
-    if ms is None:
-        t0, t1 = epoch(_iso(started)), epoch(_iso(ended))
+def read_commands(path: Path, warn: _Warnings | None = None,
+                  addresses: Mapping[str, set[str]] | None = None) -> list[dict[str, Any]]:
+    """Our commands.jsonl records from the study's requested/completion pairs. A command id
+    requested again (an executor retry) keeps every attempt: the first keeps the id, the later
+    ones are `<id>~2`, `<id>~3`, each with `retry_of`."""
+    warn = warn or _Warnings()
+    attempts: list[dict[str, Any]] = []  # {"id", "req", "done"}
+    open_by_id: dict[str, dict[str, Any]] = {}
+    seen: dict[str, int] = {}
+    for rec in _records(path, warn):
+        cid = str(rec.get("command_id") or "")
+        if not cid:
+            warn.add("record_without_id", f"{path.name}: a record without command_id; skipped")
+            continue
+        if rec.get("outcome") == "requested":
+            if cid in open_by_id:
+                warn.add("request_without_completion", f"{cid}: requested again before it completed")
+            seen[cid] = seen.get(cid, 0) + 1
+            slot = {"id": cid if seen[cid] == 1 else f"{cid}~{seen[cid]}", "req": rec, "done": None,
+                    "retry_of": cid if seen[cid] > 1 else None}
+            attempts.append(slot)
+            open_by_id[cid] = slot
+            continue
+        slot = open_by_id.pop(cid, None)
+        if slot is None:
+            warn.add("completion_without_request", f"{cid}: a completion with no request")
+            seen[cid] = seen.get(cid, 0) + 1
+            slot = {"id": cid if seen[cid] == 1 else f"{cid}~{seen[cid]}", "req": None,
+                    "retry_of": cid if seen[cid] > 1 else None}
+            attempts.append(slot)
+        slot["done"] = rec
+    for cid in open_by_id:
+        warn.add("request_without_completion", f"{cid}: requested, never completed")
+    return [_command(seq, a, warn, addresses or {}) for seq, a in enumerate(attempts, start=1)]
+
+
+def executor_lost_node(text: str, stdout: str, stderr: str, addresses: set[str]) -> bool:
+    """Exit 255 with only the ssh client's "connection refused / closed by remote host" lines
+    about the node itself, from a command that runs no ssh of its own: the executor lost the
+    node (it was rebooting or down), the command's own status never came back."""
+    lines = [ln.strip() for ln in stderr.splitlines() if ln.strip()]
+    if stdout.strip() or not lines:
+        return False
+    for ln in lines:
+        m = _SSH_LOST.match(ln)
+        host = m and (m["a"] or m["b"] or m["c"])
+        if not m or (host and addresses and host not in addresses):
+            return False
+    return _REMOTE.search(text) is None
+
+
+def _command(seq: int, a: Mapping[str, Any], warn: _Warnings,
+             addresses: Mapping[str, set[str]]) -> dict[str, Any]:
+    req, done = a["req"] or {}, a["done"] or {}
+    text = req.get("command") if req.get("command") is not None else done.get("command")
+    if text is None:
+        warn.add("command_without_text", f"{a['id']}: no command text")
+    started = _iso(req.get("timestamp") or done.get("timestamp"))
+    ms = done.get("duration_ms")
+    if not isinstance(ms, (int, float)):
+        t0, t1 = epoch(_iso(req.get("timestamp"))), epoch(_iso(done.get("timestamp")))
         ms = (t1 - t0) * 1000 if t0 is not None and t1 is not None and t1 >= t0 else 0
-    exit_code = _get(done, "exit")
-    event = str(_get(done, "event") or "").lower()
-    timed_out = bool(_get(done, "timed_out")) or "timeout" in event or "timed_out" in event
-    error = _get(done, "error")
+    rc = done.get("return_code")
+    node = str(req.get("node") or done.get("node") or "node1")
+    stdout, stderr = str(done.get("stdout") or ""), str(done.get("stderr") or "")
+    outcome = str(done.get("outcome") or "")
+    said = " ".join(str(done.get(k) or "") for k in ("error", "message", "reason")).strip()
+    problem = said or stderr.strip()
+    exit_code, timed_out, transport = None, False, None
     if not done:
-        error = "no completion record"
+        transport = "no completion record"
+    elif rc == 255 and executor_lost_node(str(text or ""), stdout, stderr,
+                                          addresses.get(node, set())):
+        transport = stderr.strip()[:500]
+    elif isinstance(rc, int) and not isinstance(rc, bool) and rc >= 0 and outcome == "completed":
+        exit_code = rc  # the command's own exit status
+    elif _TRANSPORT.search(problem):  # return code -1: the executor lost the exec channel
+        transport = problem[:500]
+    elif _TIMEOUT.search(problem) or _TIMEOUT.search(outcome):
+        timed_out = True  # the executor's or the proxy's time limit
+    else:  # the executor failed and gave no exit status: not the command's failure
+        transport = (problem or f"executor outcome {outcome or 'unknown'}, return code {rc}")[:500]
     return {
-        "id": f"c{seq:04d}", "seq": seq, "phase": "agent", "source": "agent",
-        "node": str(_get(req, "node") or _get(done, "node") or "node1"), "user": "root",
-        "command": text, "started_at": _iso(started) or "", "duration_ms": int(ms),
-        "exit_code": int(exit_code) if isinstance(exit_code, (int, float)) and not isinstance(
-            exit_code, bool) else None,
-        "stdout": str(_get(done, "stdout") or ""), "stderr": str(_get(done, "stderr") or ""),
-        "truncated": False, "output_cap": 0, "timed_out": timed_out,
-        "transport_error": None if (exit_code is not None or timed_out or not error) else str(error),
+        "id": a["id"], "seq": seq, "phase": "agent", "source": "agent",
+        "node": node, "user": "root",
+        "command": str(text or ""), "started_at": started or "", "duration_ms": int(ms),
+        "exit_code": exit_code, "stdout": stdout, "stderr": stderr,
+        "truncated": False, "output_cap": 0, "timed_out": timed_out, "transport_error": transport,
+        "executor_attempt": req.get("executor_attempt") or done.get("executor_attempt"),
+        "retry_of": a.get("retry_of"),
     }
 
 
 def _iso(ts: Any) -> str | None:
-    """A timestamp as ISO-8601 UTC (accepts ISO strings and POSIX seconds)."""
+    """A timestamp as ISO-8601 UTC (accepts ISO strings, with `Z`, and POSIX seconds)."""
     if ts is None or ts == "":
         return None
     if isinstance(ts, (int, float)):
         return datetime.fromtimestamp(float(ts), timezone.utc).isoformat()
-    t = epoch(str(ts))
+    t = epoch(str(ts).replace("Z", "+00:00"))
     return None if t is None else datetime.fromtimestamp(t, timezone.utc).isoformat()
 
 
-def _phase_of(name: str) -> str | None:
-    low = name.lower()
-    for phase, fragments in _PHASES:
-        if any(f in low for f in fragments):
-            return phase
-    return None
+# -- snapshots ---------------------------------------------------------------------------------
+
+def _collector_attempt(trial: Path, observations: Mapping[str, Any] | None) -> Path | None:
+    attempts = sorted((trial / "collector" / "attempts").glob("*/"))
+    wanted = observations.get("collector_attempt") if observations else None
+    if isinstance(wanted, int):
+        named = [a for a in attempts if a.name.lstrip("0") == str(wanted)]
+        if named:
+            return named[0]
+    return attempts[-1] if attempts else None
 
 
-def _snapshot_sources(trial: Path) -> dict[str, Any]:
-    """Phase → raw snapshot, from snapshot files or a global-observations document."""
-    found: dict[str, Any] = {}
-    files = [p for d in ("snapshots", "collector", "snapshot", "observations")
-             for p in sorted((trial / d).glob("*.json"))]
-    files += sorted((trial / "verifier").glob("*snapshot*.json"))
-    for p in files:
-        phase = _phase_of(p.stem)
-        if phase and phase not in found:
-            found[phase] = read_json(p)
-    obs = trial / "verifier" / "global-observations.json"
-    if obs.is_file():
-        doc = read_json(obs)
-        container = _first(doc, "snapshots", "states") if isinstance(doc, dict) else None
-        source = container if isinstance(container, dict) else doc
-        if isinstance(source, dict):
-            for key, value in source.items():
-                phase = _phase_of(str(key))
-                if phase and phase not in found and isinstance(value, (dict, list)):
-                    found[phase] = value
-    return found
+def read_snapshots(trial: Path, observations: Mapping[str, Any] | None,
+                   warn: _Warnings) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Our snapshots (phase → content) and where each came from. The collector's files of the
+    attempt global-observations names come first; a phase it recorded as an alias is the phase
+    it names; global-observations' own sections fill what the files lack."""
+    docs: dict[str, Any] = {}
+    source: dict[str, str] = {}
+    attempt = _collector_attempt(trial, observations)
+    manifest = (_read_json(attempt / "manifest.json", warn) if attempt else None) or \
+        (observations or {}).get("collector_manifest") or {}
+    if attempt:
+        for f in sorted((attempt / "snapshots").glob("*.json")):
+            phase = snaps.FILE_PHASES.get(f.stem)
+            doc = _read_json(f, warn)
+            if phase and isinstance(doc, dict):
+                docs[phase] = doc
+                source[phase] = str(f.relative_to(trial))
+    for phase in snaps.PHASES:
+        if phase not in docs and isinstance((observations or {}).get(phase), dict):
+            docs[phase] = observations[phase]
+            source[phase] = f"verifier/global-observations.json:{phase}"
+    phases = manifest.get("phases") if isinstance(manifest, dict) else None
+    for phase, info in (phases or {}).items():
+        alias = info.get("same_as") if isinstance(info, dict) else None
+        if phase in snaps.PHASES and alias in docs and (phase not in docs or
+                                                        info.get("status") == "alias"):
+            docs[phase] = docs[alias]
+            source[phase] = f"alias of {alias}"
+    out = {snaps.PHASES[p]: snaps.phase_snapshot(d, snaps.PHASES[p]) for p, d in docs.items()
+           if p in snaps.PHASES}
+    for phase, ours in snaps.PHASES.items():
+        if ours not in out:
+            warn.add("snapshot_missing", f"{phase}: not recorded")
+    return out, {snaps.PHASES[p]: s for p, s in source.items() if p in snaps.PHASES}
 
 
-def _node_snapshot(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """Our node snapshot from a collector's: known keys kept, plausible others translated."""
-    node: dict[str, Any] = {k: v for k, v in raw.items() if k in _OUR_NODE_KEYS}
-    node["ok"] = not raw.get("error") and raw.get("ok", True) is not False
-    if raw.get("error"):
-        node["error"] = str(raw["error"])
-    tmp = _present(raw, "tmp_files", "files_under_tmp", "temp_files")
-    if "files" not in node and tmp is not None:
-        node["files"] = ({str(p): {} for p in tmp} if isinstance(tmp, list) else
-                         {str(k): v if isinstance(v, dict) else {"sha256": v} for k, v in tmp.items()}
-                         if isinstance(tmp, dict) else {})
-    failed = _present(raw, "failed_services", "failed_units")
-    if "units" not in node and isinstance(failed, list):
-        node["units"] = {str(u if not isinstance(u, dict) else u.get("unit") or u.get("name")):
-                         {"active": "failed", "sub": "failed", "enabled": None} for u in failed}
-    ports = _present(raw, "listening_ports", "ports", "sockets")
-    if "listening" not in node and isinstance(ports, list):
-        node["listening"] = [p if isinstance(p, dict) else {"proto": "tcp", "local": f"*:{p}",
-                                                           "process": ""} for p in ports]
-    health = _present(raw, "package_manager", "package_manager_health", "pkg_manager")
-    if "pkg_health" not in node and health is not None:
-        node["pkg_health"] = health if isinstance(health, dict) else {"ok": bool(health), "detail": ""}
-    rel = _present(raw, "os_release", "os-release", "os")
-    if "os_release" not in node and isinstance(rel, dict):
-        node["os_release"] = rel
-    return node
-
-
-_OUR_NODE_KEYS = frozenset({"ok", "boot_id", "kernel", "hostname", "os_release", "files", "secrets",
-                            "packages", "repos", "repo_urls", "users", "groups", "sudoers",
-                            "crontabs", "units", "listening", "processes", "firewall", "mounts",
-                            "etc", "pkg_health", "disk", "error"})
-
-
-def _snapshot(phase: str, raw: Any) -> dict[str, Any]:
-    if isinstance(raw, dict) and isinstance(raw.get("nodes"), (dict, list)):
-        raw = raw["nodes"]
-    if isinstance(raw, list):
-        nodes_raw = {str(n.get("node") or n.get("name") or n.get("host") or f"node{i + 1}"): n
-                     for i, n in enumerate(raw) if isinstance(n, dict)}
-    elif isinstance(raw, dict) and raw and all(isinstance(v, dict) for v in raw.values()):
-        nodes_raw = raw
-    else:  # a single machine's snapshot
-        nodes_raw = {"node1": raw if isinstance(raw, dict) else {}}
-    return {"schema": "opsbench.snapshot/1", "phase": phase, "taken_at": None,
-            "nodes": {str(k): _node_snapshot(v) for k, v in nodes_raw.items()}}
-
-
-def _outcome(result: Mapping[str, Any], report: Mapping[str, Any] | None) -> str:
-    if report:
-        v = _first(report, "outcome", "verdict", "overall.outcome", "overall.verdict", "result",
-                   "passed", "status", "overall_status")
-        if v is not None:
-            s = str(v).lower()
-            if s in _PASS:
-                return "passed"
-            if s in _FAIL:
-                return "failed"
-    reward = _first(result, "verifier_result.rewards.reward", "verifier_result.reward", "reward",
-                    "score")
-    if isinstance(reward, (int, float)):
-        return "passed" if reward >= 1 else "failed"
-    if _first(result, "exception_info", "error"):
-        return "error"
-    return "failed"
-
-
-def _requirements(report: Mapping[str, Any] | None) -> list[dict[str, Any]]:
-    items = _first(report or {}, "requirements", "results", "criteria", "evaluations",
-                   "requirement_results")
-    out = []
-    for i, r in enumerate(items if isinstance(items, list) else [], start=1):
-        if not isinstance(r, dict):
-            continue
-        raw = str(_first(r, "status", "verdict", "result", "satisfied", "passed") or "").lower()
-        status = "satisfied" if raw in _PASS else "not_satisfied" if raw in _FAIL else "error"
-        ids = _first(r, "command_ids", "evidence_ids", "evidence")
-        out.append({"id": str(_first(r, "id", "requirement_id") or f"req-{i}"),
-                    "text": str(_first(r, "text", "requirement", "description") or ""),
-                    "status": status, "detail": str(_first(r, "summary", "reason", "rationale") or ""),
-                    "command_ids": [str(x) for x in ids] if isinstance(ids, list) else []})
-    return out
-
+# -- identity and verdict ----------------------------------------------------------------------
 
 def _family(os_id: str) -> str:
     low = os_id.lower()
@@ -312,86 +336,226 @@ def _family(os_id: str) -> str:
     return "unknown"
 
 
-def _os_label(rel: Any) -> str | None:
-    if isinstance(rel, dict) and rel.get("ID"):
-        return f"{rel['ID']}{str(rel.get('VERSION_ID') or '').replace('.', '')}"
+def _strip_os(name: str, os_id: str | None) -> str:
+    if os_id and name.endswith(f"-{os_id}"):
+        return name[: -len(os_id) - 1]
+    return _OS_SUFFIX.sub("", name)
+
+
+_CATEGORY = re.compile(r"^([a-z0-9-]+-os-comparison|clustered-services|[a-z0-9-]+-networking)$")
+_OS_DIR = re.compile(r"^(bash-)?(alma(linux)?\d+|alpine|centos-stream\d+|rhel\d+|ubuntu\d+|debian\d+"
+                     r"|vyos|opnsense|openwrt|sonic)$")
+
+
+def _from_parts(parts: Iterable[str]) -> dict[str, str | None]:
+    """Category, OS and task from path components: a category folder, an OS folder
+    (`ubuntu24`, `bash-alpine`), then the task folder `<task>-<os>` or the variant folder
+    `<task>-bash-<os>-<number>`."""
+    found: dict[str, str | None] = {"category": None, "os": None, "task": None}
+    for part in parts:
+        if _CATEGORY.match(part):
+            found["category"] = part
+        elif _OS_DIR.match(part):
+            found["os"] = part.removeprefix("bash-")
+        elif (m := _VARIANT.match(part)):
+            found["os"], found["task"] = m["os"], m["task"]
+    return found
+
+
+def identity(trial: Path, result: Mapping[str, Any] | None,
+             config: Mapping[str, Any] | None, variant: Mapping[str, Any] | None = None
+             ) -> dict[str, str | None]:
+    """Category, OS and task, each from the first source that names it: the variant's
+    variant.toml, the task path in the trial's config.json or result.json
+    (`…/tasks/<category>/<os>/<task>-<os>`, `…/tasks/bash-<os>/<category>/<task>-<os>`,
+    `…/tasks/<number>/<task>-bash-<os>-<number>`), then the trial's folders (both layouts)."""
+    ident: dict[str, str | None] = {
+        "category": str(variant["category"]) if variant and variant.get("category") else None,
+        "os": str(variant["os"]) if variant and variant.get("os") else None,
+        "task": str(variant["usecase"]) if variant and variant.get("usecase") else None}
+    task_path = _path(config, "task.path") or _path(result, "config.task.path") or \
+        _path(result, "task_id.path")
+    sources = []
+    if isinstance(task_path, str):
+        parts = PurePosixPath(task_path).parts
+        if "tasks" in parts:
+            tail = parts[parts.index("tasks") + 1:]
+            sources.append((tail, tail[-1] if tail else None))
+    here = trial.resolve().parts
+    tail = here[here.index("jobs") + 1:-1] if "jobs" in here else here[-5:-1]
+    sources.append((tail, tail[-2] if len(tail) >= 2 and _JOB.match(tail[-1]) else None))
+    for parts, task_dir in sources:
+        found = _from_parts(parts)
+        if found["task"] is None and task_dir and not _VARIANT.match(task_dir):
+            found["task"] = _strip_os(task_dir, found["os"])
+        for k, v in found.items():
+            if ident[k] is None and v:
+                ident[k] = v
+    if ident["task"] is None:
+        name = str(_path(result, "task_name") or re.sub(r"__[A-Za-z0-9]+$", "", trial.name))
+        ident["task"] = _strip_os(name, ident["os"])
+    return ident
+
+
+def trial_identity(trial: Path) -> dict[str, str | None]:
+    """`identity` of a trial folder, read from its own files."""
+    warn = _Warnings()
+    result, config = (_read_json(trial / n, warn) for n in ("result.json", "config.json"))
+    return identity(trial, result if isinstance(result, dict) else None,
+                    config if isinstance(config, dict) else None,
+                    _read_toml(trial.parent / "variant.toml", warn))
+
+
+def reward_of(result: Mapping[str, Any] | None,
+              report: Mapping[str, Any] | None) -> tuple[float | None, str | None]:
+    """The study's reward and where it came from: result.json, else the evaluation report."""
+    r = _path(result, "verifier_result.rewards.reward")
+    if isinstance(r, (int, float)) and not isinstance(r, bool):
+        return float(r), "result.json"
+    r = (report or {}).get("reward")
+    if isinstance(r, (int, float)) and not isinstance(r, bool):
+        return float(r), "verifier/evaluation-report.json"
+    return None, None
+
+
+def agent_status(result: Mapping[str, Any] | None) -> str | None:
+    meta = _path(result, "agent_result.metadata") or {}
+    for key in ("infraset_executor", "harbor_antrieb_executor"):
+        status = _path(meta, f"{key}.status")
+        if status:
+            return str(status)
     return None
 
 
-def convert_trial(trial: Path, out: Path) -> Path:
-    result_path = trial / "result.json"
-    if not result_path.is_file():
-        raise RecordError(f"{result_path}: missing (each trial needs its result)")
-    result = read_json(result_path)
-    if not isinstance(result, dict):
-        raise RecordError(f"{result_path}: expected a JSON object")
-    commands = read_commands(trial / "agent" / "executor-commands.jsonl")
-    report_path = trial / "verifier" / "evaluation-report.json"
-    report = read_json(report_path) if report_path.is_file() else None
-    report = report if isinstance(report, dict) else None
-    snapshots = {p: _snapshot(p, raw) for p, raw in _snapshot_sources(trial).items()}
+def requirements(report: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The study verifier's per-requirement verdicts as our check records; the study's own
+    status is kept in `study_status`."""
+    items = (report or {}).get("requirements")
+    out = []
+    for i, r in enumerate(items if isinstance(items, list) else [], start=1):
+        if not isinstance(r, dict):
+            continue
+        raw = str(r.get("status") or "")
+        ids = r.get("evidence_ids")
+        out.append({"id": str(r.get("id") or f"R{i}"), "text": str(r.get("requirement") or ""),
+                    "status": _STATUS.get(raw, "undecided"), "study_status": raw,
+                    "detail": "", "command_ids": [str(x) for x in ids] if isinstance(ids, list) else []})
+    return out
 
+
+def _phase(name: str, span: Any) -> dict[str, Any] | None:
+    t0, t1 = epoch(_iso(_path(span, "started_at"))), epoch(_iso(_path(span, "finished_at")))
+    if t0 is None or t1 is None:
+        return None
+    return {"name": name, "started_at": _iso(_path(span, "started_at")),
+            "duration_s": round(t1 - t0, 3), "ok": True, "error": None}
+
+
+def convert_trial(trial: Path, out: Path) -> Path:
+    """One trial → one run folder `<out>/<task>/<os>/<trial name>`."""
+    warn = _Warnings()
+    result = _read_json(trial / "result.json", warn)
+    if result is None:
+        warn.add("no_result", "result.json missing or unreadable: outcome from the evaluation "
+                              "report, identity from config.json and the folder")
+    result = result if isinstance(result, dict) else None
+    config = _read_json(trial / "config.json", warn)
+    config = config if isinstance(config, dict) else None
+    report = _read_json(trial / "verifier" / "evaluation-report.json", warn)
+    report = report if isinstance(report, dict) else None
+    observations = _read_json(trial / "verifier" / "global-observations.json", warn)
+    observations = observations if isinstance(observations, dict) else None
+
+    snapshots, snapshot_sources = read_snapshots(trial, observations, warn)
+    addresses: dict[str, set[str]] = {}
+    for snap in snapshots.values():
+        for name, node in snap["nodes"].items():
+            if node.get("address"):
+                addresses.setdefault(name, set()).add(str(node["address"]))
+    log = command_log(trial)
+    if log is None:
+        warn.add("no_command_log", "agent/executor-commands.jsonl missing: no commands")
+        commands: list[dict[str, Any]] = []
+    else:
+        commands = read_commands(log, warn, addresses)
+
+    variant = _read_toml(trial.parent / "variant.toml", warn)
+    ident = identity(trial, result, config, variant)
     node_os: dict[str, str] = {}
     for snap in snapshots.values():
         for name, node in snap["nodes"].items():
-            label = _os_label(node.get("os_release"))
+            label = snaps.platform_os(node)
             if label:
                 node_os.setdefault(name, label)
-    task = str(_first(result, "task_name", "task_id", "task.name", "metadata.task")
-               or re.sub(r"__[A-Za-z0-9]+$", "", trial.name))
-    os_id = str(_first(result, "os", "image", "metadata.os", "task.os", "config.environment.os")
-                or next(iter(sorted(set(node_os.values()))), None) or "unknown")
-    category = str(_first(result, "category", "metadata.category", "task.category") or "unknown")
-    started = _iso(_first(result, "started_at", "start_time")) or (commands[0]["started_at"] if commands else None)
-    finished = _iso(_first(result, "finished_at", "end_time"))
-    agent_start = _iso(_first(result, "agent_execution.started_at"))
-    agent_end = _iso(_first(result, "agent_execution.finished_at"))
-    if agent_start and agent_end:
-        agent_s = (epoch(agent_end) or 0) - (epoch(agent_start) or 0)
+    os_id = ident["os"] or next(iter(sorted(set(node_os.values()))), None) or "unknown"
+    task = ident["task"] or "unknown"
+    category = ident["category"] or "unknown"
+    if category == "unknown":
+        warn.add("unknown_category", "no task path in config.json or result.json, and the "
+                                     "folder layout does not name the category")
+
+    reward, reward_source = reward_of(result, report)
+    exc = _path(result, "exception_info")
+    if reward is not None:
+        outcome = "passed" if reward >= 1.0 else "failed"
+    elif exc:
+        outcome = "error"
     else:
-        spans = [(epoch(c["started_at"]), c["duration_ms"]) for c in commands if c["started_at"]]
-        spans = [(t, ms) for t, ms in spans if t is not None]
-        agent_s = (max(t + ms / 1000 for t, ms in spans) - min(t for t, _ in spans)) if spans else 0.0
-    outcome = _outcome(result, report)
-    exc = _first(result, "exception_info")
-    requirements = _requirements(report)
+        outcome = "undecided"
+        warn.add("no_reward", "neither result.json nor the evaluation report has a reward")
+    checks = requirements(report)
     nodes = sorted({c["node"] for c in commands} | {n for s in snapshots.values() for n in s["nodes"]})
-    digest = hashlib.sha1(str(trial.resolve()).encode()).hexdigest()[:6]
-    stamp = (datetime.fromtimestamp(epoch(started), timezone.utc).strftime("%Y%m%dT%H%M%S")
-             if started and epoch(started) is not None else "19700101T000000")
-    run_id = f"{stamp}-{digest}"
+    started = _iso(_path(result, "started_at")) or (commands[0]["started_at"] if commands else None)
+    phases = [p for p in (_phase("provision", _path(result, "environment_setup")),
+                          _phase("agent", _path(result, "agent_execution")),
+                          _phase("verifier", _path(result, "verifier"))) if p]
+    run_id = trial.name if re.fullmatch(r"[A-Za-z0-9._-]+", trial.name) else \
+        hashlib.sha1(str(trial).encode()).hexdigest()[:12]
     run_dir = out / _safe(task) / _safe(os_id) / run_id
     (run_dir / "snapshots").mkdir(parents=True, exist_ok=True)
-    write_json_atomic(run_dir / "run.json", {
-        "schema": "opsbench.run/1", "run_id": run_id, "sweep_id": out.name, "task": task,
-        "category": category, "os": os_id, "family": _family(os_id),
-        "agent": str(_first(result, "agent_info.name", "config.agent.name", "agent") or "harbor"),
-        "model": _first(result, "agent_info.model_info.name", "config.agent.model_name", "model"),
-        "host": None, "node_count": max(1, len(nodes)), "persist": "post_reboot" in snapshots,
-        "attempt": 1, "started_at": started, "finished_at": finished,
-        "phases": [{"name": "agent", "started_at": agent_start or started,
-                    "duration_s": round(agent_s, 3), "ok": True, "error": None}],
-        "outcome": outcome,
-        "error": {"type": "infrastructure", "phase": None,
-                  "message": str(_first(exc, "exception_message", "exception_type") or exc)}
-        if outcome == "error" and exc else None,
-        "failed_requirements": [r["id"] for r in requirements if r["status"] != "satisfied"],
-        "agent_status": _first(result, "agent_status", "agent_result.status"),
-        "imported_from": str(trial),
-    })
-    (run_dir / "commands.jsonl").write_bytes(b"".join(msgspec.json.encode(c) + b"\n" for c in commands))
+    (run_dir / "commands.jsonl").write_bytes(
+        b"".join(msgspec.json.encode(c) + b"\n" for c in commands))
     for phase, snap in snapshots.items():
         write_json_atomic(run_dir / "snapshots" / f"{phase}.json", snap)
-    write_json_atomic(run_dir / "topology.json",
-                      {"nodes": [{"name": n, "os": node_os.get(n, os_id)} for n in nodes]})
+    write_json_atomic(run_dir / "topology.json", {"nodes": [
+        {"name": n, "os": node_os.get(n, os_id), "family": _family(node_os.get(n, os_id)),
+         "role": "appliance" if _family(node_os.get(n, "")) == "network" else "host"}
+        for n in nodes]})
     write_text_atomic(run_dir / "task" / "task.toml",
                       f'id = "{task}"\ncategory = "{category}"\n\n[expected]\n')
-    if requirements:
-        write_json_atomic(run_dir / "verifier" / "checks.json", {"post_agent": requirements})
+    for desc in ("instruction.md", "variant.toml"):
+        src = trial.parent / desc
+        if src.is_file():
+            shutil.copyfile(src, run_dir / "task" / desc)
+    if checks:
+        write_json_atomic(run_dir / "verifier" / "checks.json", {"post_agent": checks})
     for name in ("evaluation-report.json", "global-observations.json", "executor-evidence.json"):
         if (trial / "verifier" / name).is_file():
             (run_dir / "verifier").mkdir(exist_ok=True)
             shutil.copyfile(trial / "verifier" / name, run_dir / "verifier" / name)
+    # run.json last: a run folder is complete when it has one
+    write_json_atomic(run_dir / "run.json", {
+        "schema": "opsbench.run/1", "run_id": run_id, "sweep_id": out.name, "task": task,
+        "category": category, "os": os_id, "catalog_os": CATALOG_OS.get(os_id),
+        "family": _family(os_id),
+        "agent": str(_path(result, "config.agent.kwargs.agent_name") or
+                     _path(result, "agent_info.name") or "harbor"),
+        "model": _path(result, "agent_info.model_info.name") or _path(result, "config.agent.model_name"),
+        "effort": _path(result, "config.agent.kwargs.reasoning_effort"),
+        "host": None, "node_count": max(1, len(nodes)), "persist": False, "attempt": 1,
+        "started_at": started, "finished_at": _iso(_path(result, "finished_at")),
+        "phases": phases, "outcome": outcome,
+        "reward": reward, "reward_source": reward_source,
+        "error": {"type": "infrastructure", "phase": None,
+                  "message": str(_path(exc, "exception_message") or _path(exc, "exception_type")
+                                 or exc)[:2000]} if outcome == "error" else None,
+        "failed_requirements": [r["id"] for r in checks if r["status"] != "satisfied"],
+        "agent_status": agent_status(result),
+        "study_trial_id": _path(result, "id"),
+        "snapshot_sources": snapshot_sources,
+        "import_warnings": warn.items,
+        "imported_from": str(trial),
+    })
     return run_dir
 
 

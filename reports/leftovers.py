@@ -257,7 +257,7 @@ class _NodeDiff:
         if self._unchanged("files"):
             return
         for path, change in _changed(_dict(self.b, "files"), _dict(self.a, "files")):
-            if path in skip or self._excluded_path(path):
+            if path in skip or self._excluded_path(path) or self._new_home_skeleton(path):
                 continue
             cls, kind = classify_path(path)
             self._add(cls, kind, path, change, self._path_needles(path))
@@ -281,6 +281,18 @@ class _NodeDiff:
                 continue
             cls, kind = classify_path(path)
             self._add(cls, kind, path, change, self._path_needles(path))
+
+    def _new_home_skeleton(self, path: str) -> bool:
+        """A file useradd copied from /etc/skel into a new account's home belongs to that
+        account (reported once, as the account), not to the temporary files."""
+        before, skel = _dict(self.b, "users"), _dict(self.a, "etc")
+        for name, info in _dict(self.a, "users").items():
+            home = str(info.get("home") or "") if isinstance(info, dict) else ""
+            if name in before or len(home) < 2 or not path.startswith(home.rstrip("/") + "/"):
+                continue
+            if f"/etc/skel/{path[len(home.rstrip('/')) + 1:]}" in skel:
+                return True
+        return False
 
     def _package_owned(self, path: str) -> bool:
         parts = path.split("/")[2:]
@@ -428,13 +440,25 @@ class _NodeDiff:
                 continue
             comm, args = str(p.get("comm") or ""), str(p.get("args") or "")
             if not comm or comm in before or comm in seen or args.startswith("[") \
-                    or self._unit_expected(p.get("unit"), unit_stems):
+                    or self._unit_expected(p.get("unit"), unit_stems) or self._system_worker(p):
                 continue
             seen.add(comm)
             if is_noise("process", comm) or comm in unit_stems or _stem(comm) in unit_stems \
                     or self._expected_owner(comm) or comm in self.package_names:
                 continue
             self._add(SERVICES, "process", f"{comm}: {args[:160]}", "added", [comm])
+
+    def _system_worker(self, p: Mapping[str, Any]) -> bool:
+        """A process the system runs on its own: a kernel thread, a worker systemd forked and
+        named in parentheses (`(udev-worker)`, `(sd-pam)`), or a process of a service the agent
+        never named. The agent's own background jobs live in its session's scope instead."""
+        comm, unit = str(p.get("comm") or ""), str(p.get("unit") or "")
+        if (comm.startswith("(") and comm.endswith(")")) or str(p.get("args") or "").startswith("["):
+            return True
+        if not unit.endswith(".service") or unit.startswith("user@"):
+            return False
+        stem = unit.removesuffix(".service")
+        return not any(mentions(c.command, n) for c in self.mine for n in (unit, stem, _stem(stem)))
 
     def _firewall(self) -> None:
         if self._unchanged("firewall") or any(FIREWALL_FILE.match(g) for g in self.expected.paths):

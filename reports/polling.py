@@ -28,12 +28,29 @@ _TIMESTAMP = re.compile(r"(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?\s*(
 _LOOP = re.compile(r"\b(while|until|for)\b")
 _UNIT = re.compile(r"(?:--unit[= ]|-u\s+)([\w@.:-]+)")
 _SLEEP_UNITS = {"s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
+# Tools that control other things: never the name of a job (every status check mentions them).
+_CONTROLLERS = frozenset({"systemctl", "service", "rc-service", "initctl", "sh", "bash", "dash",
+                          "ash", "zsh", "env", "sudo", "nohup", "setsid", "timeout", "logger",
+                          "kill", "pkill", "killall", "xargs", "nice", "ionice", "stdbuf"})
+_REBOOT = frozenset({"reboot", "shutdown", "poweroff", "halt", "kexec"})
+# An interpreter names no job by itself: the job is its script or module.
+_INTERPRETERS = frozenset({"python", "python3", "perl", "ruby", "node", "php", "java"})
+_KILLERS = frozenset({"kill", "pkill", "killall"})
+_REBOOT_VERBS = frozenset({"reboot", "poweroff", "halt", "kexec", "soft-reboot"})
+
+
+def _reboots(s: Any) -> bool:
+    """This simple command restarts or stops the machine (a scheduled reboot, not a job)."""
+    return s.name in _REBOOT or (s.name in ("systemctl", "init", "telinit") and bool(
+        _REBOOT_VERBS.intersection(s.args) or {"0", "6"}.intersection(s.args[:1])))
 
 
 def _sleep_seconds(c: Command) -> float:
+    """Seconds the agent itself waited: foreground sleeps only (a sleep inside a background job,
+    `nohup sh -c 'sleep 2; reboot' &`, is the job's, not a wait)."""
     total = 0.0
     for s in c.simple:
-        if s.name != "sleep":
+        if s.name != "sleep" or s.background:
             continue
         for a in s.args:
             m = re.fullmatch(r"(\d+(?:\.\d+)?)([smhd]?)", a)
@@ -57,20 +74,58 @@ class _Job:
     states: list[str | None] = field(default_factory=list)
     detected_by: Command | None = None
     checks: int = 0  # polls that look at the job (the others only sleep)
+    later: list[Command] = field(default_factory=list)  # the node's commands after the launch
 
 
 def _launch(c: Command) -> tuple[set[str], bool]:
-    """Names (programs, output files, units) of background jobs `c` starts; (set(), False) if none."""
+    """Names (programs, output files, units) of background jobs `c` starts; (set(), False) if none.
+    A background reboot (`sleep 2; reboot &`) is the agent scheduling its own restart: no job."""
     names: set[str] = set()
-    for s in c.simple:
-        if not s.background or s.name in _TRIVIAL:
+    background = [s for s in c.simple if s.background]
+    if any(_reboots(s) for s in background):
+        return set(), False
+    for s in background:
+        if s.name in _TRIVIAL:
             continue
-        names.add(s.name)
+        if s.name in _INTERPRETERS:
+            script = _script_of(s.args)
+            if script:
+                names.add(script)
+        elif s.name not in _CONTROLLERS:
+            names.add(s.name)
         names.update(t for op, t in s.redirects
                      if op in (">", ">>", "&>", "&>>") and t.startswith("/") and t != "/dev/null")
         if "systemd-run" in s.wrappers:
             names.update(_UNIT.findall(c.command))
     return names, bool(names)
+
+
+def _script_of(args: tuple[str, ...]) -> str | None:
+    """`-m http.server` → `http.server`; `/tmp/probe.py 8080` → `/tmp/probe.py`."""
+    for i, a in enumerate(args):
+        if a == "-m" and i + 1 < len(args):
+            return args[i + 1]
+        if a == "-c":
+            return None
+        if not a.startswith("-"):
+            return a
+    return None
+
+
+def _stopped_by_agent(job: _Job, later: list[Command]) -> bool:
+    """The agent killed the job itself (a test server, a capture it ran and then stopped): a
+    job it used, not one it waited for."""
+    programs = {n for n in job.names if not n.startswith("/")}
+    for c in later:
+        for s in c.simple:
+            if s.name in _KILLERS and (programs.intersection(a.rsplit("/", 1)[-1] for a in s.args)
+                                       or any(mentions(c.command, n) for n in job.names
+                                              if n.startswith("/"))):
+                return True
+            if s.name == "systemctl" and "stop" in s.args and programs.intersection(
+                    a.removesuffix(".service") for a in s.args):
+                return True
+    return False
 
 
 def _state(c: Command, job: _Job) -> str | None:
@@ -162,11 +217,9 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
                 timeout = next((p.id for p in reversed(cmds[:i]) if p.timed_out
                                 and any(mentions(p.command, n) for n in names)), None)
                 job = _Job(node, names, c, timeout)
+                job.later = cmds[i + 1:]
                 jobs.append(job)
                 open_jobs.append(job)
-                if _sleep_seconds(c) > 0:  # `job & sleep 60; tail log` polls in the same breath
-                    job.polls.append(c)
-                    job.states.append(None)
                 continue
             for job in reversed(open_jobs):
                 checks = any(mentions(c.command, n) for n in job.names)
@@ -184,8 +237,12 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
     for j in jobs:
         sleeps = [_sleep_seconds(p) for p in j.polls]
         loops = [p.duration_ms / 1000.0 for p in j.polls if _LOOP.search(p.command) and _sleep_seconds(p)]
-        if not j.checks or not (any(sleeps) or j.checks >= 2):
-            continue  # not polling: never looked at, or looked at once without waiting
+        repeated = j.checks >= 2 or any(_LOOP.search(p.command) and _sleep_seconds(p)
+                                         and any(mentions(p.command, n) for n in j.names)
+                                         for p in j.polls)
+        if not repeated or not any(sleeps) or _stopped_by_agent(j, j.later):
+            continue  # not polling: not checked again and again while waiting, or a job the
+            # agent used and then stopped (a test server, a capture), not one it waited for
         wasted, how = _waste(j)
         out.append({
             "node": j.node, "job": ",".join(sorted(j.names)), "launch_id": j.launch.id,

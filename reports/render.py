@@ -12,7 +12,7 @@ from reports.summary import SweepSummary, Table
 
 def _header(s: SweepSummary) -> str:
     return (f"{s.runs} runs: {s.counted} counted (passed or failed), {s.errors} infrastructure "
-            f"errors (excluded from every rate), {s.other} skipped or unfinished")
+            f"errors (excluded from every rate), {s.other} skipped, unfinished or undecided")
 
 
 def _md_cell(v: Any) -> str:

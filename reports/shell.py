@@ -397,8 +397,9 @@ def _build(tokens: list[_Word | _Op], depth: int, background: bool,
             segment_start = len(out)
         elif op in (";", "\n", ";;", ";&", ";;&"):
             segment_start = len(out)
-        elif op == "(":
+        elif op == "(":  # a `&` inside the group backgrounds only what is inside it
             group_starts.append(segment_start)
+            segment_start = len(out)
         elif op == ")" and group_starts:
             segment_start = group_starts.pop()
         i += 1

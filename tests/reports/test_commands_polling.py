@@ -113,3 +113,59 @@ def test_no_trap_for_a_job_looked_at_once_or_a_foreground_command(tmp_path: Path
     r.cmd("systemctl restart nginx")
     p = analyse_run(r.write())["polling"]
     assert p == {"trap": False, "jobs": [], "sleep_s": 0, "wasted_s": 0}
+
+
+# Real command sequences (the study's agents), each labelled: a poll is a repeated status check
+# of the same background job while the agent waits for it to finish.
+NOT_POLLING = {
+    "a reboot the agent schedules is not a job": [
+        ("nohup sh -c 'sleep 2; systemctl reboot' > /tmp/reboot.log 2>&1 & disown", ""),
+        ("systemctl is-active cron", "active"),
+        ("systemctl is-active cron", "active"),
+        ("sleep 5; cat /proc/sys/kernel/random/boot_id", "6f1c"),
+    ],
+    "a systemd-run timer that reboots": [
+        ("sudo -n systemd-run --unit=harbor-evidence-reboot --on-active=3s /bin/systemctl reboot", ""),
+        ("sleep 10; systemctl is-system-running", "running"),
+        ("sleep 10; systemctl is-system-running", "running"),
+    ],
+    "a test listener the agent checks, then kills": [
+        ("nohup nc -l -k 8080 >/tmp/nc8080.log 2>&1 & sleep 1; ss -tlnp | grep 8080", "LISTEN"),
+        ("cat /tmp/nc8080.log", "hello"),
+        ("sleep 2; cat /tmp/nc8080.log", "hello"),
+        ("pkill nc; sleep 1; ss -tlnp | grep 8080 || echo cleaned", "cleaned"),
+    ],
+    "a capture started in a subshell after a foreground status check": [
+        ("ss -tlnp | grep 5432 || (nohup socat TCP-LISTEN:5432,fork EXEC:/bin/cat >/tmp/s.log 2>&1 &"
+         " sleep 1; ss -tlnp | grep 5432)", "LISTEN"),
+        ("sleep 2; ss -tlnp | grep 5432", "LISTEN"),
+        ("sleep 2; ss -tlnp | grep 5432", "LISTEN"),
+    ],
+    "an interpreter is not the job, its script is": [
+        ("nohup python3 -m http.server 8080 > /tmp/http.log 2>&1 &", ""),
+        ("sleep 3; python3 -c 'print(1)'", "1"),
+        ("sleep 3; python3 --version", "Python 3.11"),
+    ],
+}
+
+
+@pytest.mark.parametrize("name", NOT_POLLING)
+def test_labelled_sequences_that_are_not_polling(tmp_path: Path, name: str) -> None:
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    for command, stdout in NOT_POLLING[name]:
+        r.cmd(command, stdout=stdout, duration_ms=2000)
+    assert analyse_run(r.write())["polling"]["trap"] is False
+
+
+def test_a_background_job_checked_again_and_again_while_waiting_is_polling(tmp_path: Path) -> None:
+    """The study's AIDE pattern, shortened: relaunched in the background after a timeout, then
+    its status checked with fixed sleeps until it ended."""
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.cmd("aide --check", exit_code=None, timed_out=True, duration_ms=120_000)
+    r.cmd("nohup aide --check > /tmp/aide-check.log 2>&1 &")
+    r.cmd("sleep 60; pgrep -a aide || tail -3 /tmp/aide-check.log", stdout="4242 aide --check",
+          duration_ms=60_000)
+    r.cmd("sleep 60; pgrep -a aide || tail -3 /tmp/aide-check.log",
+          stdout="AIDE found NO differences", duration_ms=60_000)
+    p = analyse_run(r.write())["polling"]
+    assert p["trap"] and p["jobs"][0]["job"] == "/tmp/aide-check.log,aide"

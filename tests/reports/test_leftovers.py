@@ -216,3 +216,48 @@ def test_a_process_of_an_expected_unit_is_not_a_leftover_whatever_its_name(tmp_p
     bad = run_with(tmp_path / "bad", changed(base, processes=base["processes"] + [service, stray]),
                    expected=expected)
     assert findings(bad) == {("services", "python3: python3 -m http.server 9999")}
+
+
+def test_a_new_accounts_home_skeleton_belongs_to_the_account(tmp_path: Path) -> None:
+    """useradd -m copies /etc/skel: the account is the finding, not three temporary files.
+    A file the agent put in that home itself (not from /etc/skel) still is one."""
+    skel = {"/etc/skel/.bashrc": "b", "/etc/skel/.profile": "p", "/etc/skel/.bash_logout": "l"}
+    base = changed(base_node(), etc=skel)
+    after = changed(base, users={"appworker": {"uid": 1001, "gid": 1001, "home": "/home/appworker",
+                                               "shell": "/bin/bash"}},
+                    files={"/home/appworker/.bashrc": F, "/home/appworker/.profile": F,
+                           "/home/appworker/.bash_logout": F, "/home/appworker/notes.txt": F})
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.cmd("useradd -m appworker && echo hi > /home/appworker/notes.txt")
+    r.snapshot("post_prepare", node1=base)
+    r.snapshot("post_agent", node1=after)
+    found = findings(analyse_run(r.write())["leftovers"])
+    assert ("accounts", "appworker") in found
+    assert ("temp_files", "/home/appworker/notes.txt") in found
+    assert not {o for _, o in found if o.startswith("/home/appworker/.")}
+
+
+def test_an_existing_accounts_new_dotfile_is_still_reported(tmp_path: Path) -> None:
+    skel = {"/etc/skel/.bashrc": "b"}
+    base = changed(base_node(), etc=skel)
+    left = run_with(tmp_path, changed(base, files={"/home/debian/.bashrc": F}))
+    assert ("temp_files", "/home/debian/.bashrc") in findings(left)
+
+
+@pytest.mark.parametrize("process, reported", [
+    ({"pid": 700, "user": "root", "comm": "(udev-worker)", "args": "(udev-worker)",
+      "unit": "systemd-udevd.service"}, False),  # a worker systemd forked, named in parentheses
+    ({"pid": 701, "user": "root", "comm": "kworker/0:2", "args": "[kworker/0:2]"}, False),
+    ({"pid": 702, "user": "root", "comm": "apt-check", "args": "/usr/lib/update-notifier/apt-check",
+      "unit": "apt-daily.service"}, False),  # a service the agent never named
+    ({"pid": 703, "user": "root", "comm": "python3", "args": "python3 -m http.server 9000",
+      "unit": "session-3.scope"}, True),  # the agent's own background job, in its session
+    ({"pid": 704, "user": "root", "comm": "socat", "args": "socat TCP-LISTEN:9001 -",
+      "unit": "relay.service"}, True),  # a service the agent started by name
+])
+def test_processes_the_system_runs_are_not_leftovers(tmp_path: Path, process: dict,
+                                                      reported: bool) -> None:
+    after = changed(base_node(), processes=base_node()["processes"] + [process])
+    left = run_with(tmp_path, after, commands=["systemctl start relay", "nohup python3 -m http.server 9000 &"])
+    objects = {o for c, o in findings(left) if c == "services"}
+    assert any(o.startswith(process["comm"] + ":") for o in objects) is reported, objects
