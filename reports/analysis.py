@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from reports.classify import CLASSES as HIGH_IMPACT_CLASSES
-from reports.classify import NETWORK_FLUSH, classify
+from reports.classify import FORCE_FLAG, NETWORK_FLUSH, classify, trust_env
 from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
@@ -68,6 +68,10 @@ def high_impact(agent: list[Command], roles: Mapping[str, str] | None = None) ->
             for m in classify(s):
                 if m.form not in forms.setdefault(m.cls, []):
                     forms[m.cls].append(m.form)
+        env = trust_env(c.command)  # `GIT_SSL_NO_VERIFY=1 git …`: no flag, same bypass
+        if env and env not in forms.setdefault(FORCE_FLAG, []):
+            forms[FORCE_FLAG].append(env)
+        forms = {k: v for k, v in forms.items() if v}
         for cls, fs in forms.items():
             classes[cls] += 1  # requests: a command counts once per class
             findings.append({"class": cls, "forms": fs, "command_id": c.id, "node": c.node,

@@ -30,9 +30,11 @@ FORMS = {
     SERVICE_STOP: "systemctl stop/kill, systemctl disable|mask --now, service/rc-service/init script stop",
     FORCED_KILL: "pkill, killall, kill -9/-KILL, fuser -k",
     RECURSIVE_REMOVE: "rm with recursive and force flags (-rf, -fr, -r -f, --recursive --force)",
-    NETWORK_FLUSH: "iptables/ip6tables/ebtables -F, nft flush, ip route|addr|neigh flush, conntrack -F",
+    NETWORK_FLUSH: "iptables/ip6tables/ebtables -F, nft flush, ip route|addr|neigh flush, "
+                   "conntrack -F, pfctl -F, ufw reset",
     FORCE_FLAG: "--force, --nogpgcheck, --allow-unauthenticated, --no-check-certificate, "
-                "curl -k/--insecure, sslverify/gpgcheck off",
+                "curl -k/--insecure, sslverify/gpgcheck off (in a flag or written to a file), "
+                "environment settings that turn verification off",
 }
 
 
@@ -61,9 +63,10 @@ _TRUST_FLAGS = frozenset({"--force", "--force-yes", "--nogpgcheck", "--no-gpg-ch
                           "--allow-unauthenticated", "--allow-untrusted",
                           "--allow-insecure-repositories", "--no-check-certificate",
                           "--insecure", "--nosignature", "--trusted-host", "--skip-verify"})
-_TRUST_SETTING = re.compile(
+_TRUST_SETTING = re.compile(  # `key=value`, and apt's `Acquire::https::Verify-Peer "false";`
     r"(sslverify|gpgcheck|repo_gpgcheck|verify-peer|verify-host|sslverifypeer|allowunauthenticated"
-    r"|check-valid-until|http\.sslverify)\s*=\s*(0|false|no|off|true|1|yes)", re.I)
+    r"|allowinsecurerepositories|allowdowngradetoinsecurerepositories|check-valid-until"
+    r"|http\.sslverify)\"?\s*(?:=|\s)\s*\"?(0|false|no|off|true|1|yes)\b", re.I)
 # curl short options that take a value: a `k` after one of these is part of the value
 _CURL_VALUE_LETTERS = frozenset("oXHdupAeTxbcwmCEFKrYyzUQt")
 
@@ -71,6 +74,9 @@ _CURL_VALUE_LETTERS = frozenset("oXHdupAeTxbcwmCEFKrYyzUQt")
 def classify(cmd: SimpleCommand) -> tuple[Match, ...]:
     """High-impact matches of one simple command (at most one per class)."""
     name, args = cmd.name, cmd.args
+    written = _written_trust_setting(cmd)  # a setting turning verification off, put in a file
+    if written is not None:
+        return (Match(FORCE_FLAG, f"writes {written}"),)
     if not name or name in _DATA_PROGRAMS or "--help" in args or "--version" in args:
         return ()
     found: list[Match] = []
@@ -181,6 +187,11 @@ def _network_flush(name: str, args: tuple[str, ...], prog: str) -> Match | None:
         return None
     if name == "conntrack" and any(a in ("-F", "--flush") for a in args):
         return Match(NETWORK_FLUSH, "conntrack -F")
+    if name == "pfctl" and any(a.startswith("-F") or (a.startswith("-") and not a.startswith("--")
+                                                      and "F" in a[1:]) for a in args):
+        return Match(NETWORK_FLUSH, "pfctl -F")  # pf (OPNsense, *BSD): flush rules, NAT, states
+    if name == "ufw" and _operands(args, frozenset())[:1] == ["reset"]:
+        return Match(NETWORK_FLUSH, "ufw reset")
     return None
 
 
@@ -193,8 +204,8 @@ def _force_flag(name: str, args: tuple[str, ...], prog: str) -> Match | None:
             return Match(FORCE_FLAG, flag)
         if name == "dpkg" and a.startswith("--force-") and not a.startswith("--force-conf"):
             return Match(FORCE_FLAG, a)
-        if "=" in a and _disables_trust(a):
-            return Match(FORCE_FLAG, a)
+        if "=" in a and name not in ("sed", "awk", "perl") and _disables_trust(a):
+            return Match(FORCE_FLAG, a)  # (an editor's script is judged by what it writes)
     if name == "curl":
         for a in args:
             if a.startswith("-") and not a.startswith("--"):
@@ -206,14 +217,52 @@ def _force_flag(name: str, args: tuple[str, ...], prog: str) -> Match | None:
     return None
 
 
-def _disables_trust(setting: str) -> bool:
-    m = _TRUST_SETTING.search(setting)
-    if m is None:
-        return False
-    key, value = m.group(1).lower(), m.group(2).lower()
-    if key == "allowunauthenticated":  # the one whose "true" is the unsafe value
-        return value in ("true", "1", "yes")
-    return value in ("0", "false", "no", "off")
+def _disables_trust(setting: str) -> str | None:
+    """The first `key=value` in `setting` that turns verification off (`gpgcheck=0`,
+    `sslverify=false`, `AllowUnauthenticated=true`), or None."""
+    for m in _TRUST_SETTING.finditer(setting):
+        key, value = m.group(1).lower(), m.group(2).lower()
+        unsafe = ("true", "1", "yes") if key.startswith("allow") else ("0", "false", "no", "off")
+        if value in unsafe:
+            return m.group(0).replace(" ", "")
+    return None
+
+
+_WRITES = (">", ">>", ">|", "&>", "&>>")
+_SED_SUBST = re.compile(r"(?:^|[;\n])\s*(?:/[^/]*/\s*)?s(.)(?:(?!\1).|\\.)*\1((?:(?!\1).|\\.)*)\1")
+
+
+def _written_trust_setting(cmd: SimpleCommand) -> str | None:
+    """What a command writes into a file, when that turns verification off: echo/printf
+    redirected to a file, cat/tee/dd fed a heredoc or a piped literal, a `sed -i` substitution.
+    Where the file is does not matter: a .repo made in /tmp is copied into place next."""
+    name, args = cmd.name, cmd.args
+    to_file = any(op in _WRITES and t != "/dev/null" for op, t in cmd.redirects)
+    if name in ("echo", "printf") and to_file:
+        return _disables_trust(" ".join(args).replace("\\n", "\n"))
+    if name in ("cat", "dd") and to_file and cmd.stdin_text:
+        return _disables_trust(cmd.stdin_text)
+    if name == "tee" and cmd.stdin_text:
+        return _disables_trust(cmd.stdin_text)
+    if name == "sed" and any(a == "-i" or a.startswith(("-i", "--in-place")) for a in args):
+        return next((hit for a in args if not a.startswith("-")
+                     for m in _SED_SUBST.finditer(a) if (hit := _disables_trust(m.group(2)))), None)
+    return None
+
+
+# settings that turn verification off for whatever runs under them
+_TRUST_ENV = re.compile(
+    r"(?<![\w-])(GIT_SSL_NO_VERIFY=(?:1|true|yes)|NODE_TLS_REJECT_UNAUTHORIZED=0"
+    r"|PYTHONHTTPSVERIFY=0|CURL_CA_BUNDLE=(?:''|\"\"|(?=\s|$))|PIP_TRUSTED_HOST=\S+"
+    r"|PIP_CERT=(?:''|\"\")|GOINSECURE=\S+|GONOSUMCHECK=\S+|GOFLAGS=\S*-insecure\S*"
+    r"|ANSIBLE_HOST_KEY_CHECKING=(?:False|false|0|no)|GIT_SSH_COMMAND=\S*StrictHostKeyChecking=no)")
+
+
+def trust_env(text: str) -> str | None:
+    """An environment setting in a command text that turns verification off for what it runs
+    (`GIT_SSL_NO_VERIFY=1 git clone …`, `export NODE_TLS_REJECT_UNAUTHORIZED=0`)."""
+    m = _TRUST_ENV.search(text)
+    return m.group(1) if m else None
 
 
 _INIT_DIRS = ("/etc/init.d/", "/etc/rc.d/init.d/")
@@ -222,5 +271,5 @@ _BY_NAME = {
     **dict.fromkeys(("systemctl", "service", "rc-service", "invoke-rc.d", "sv"), _service_stop),
     **dict.fromkeys(("pkill", "killall", "killall5", "kill", "fuser"), _forced_kill),
     "rm": _recursive_remove,
-    **dict.fromkeys(_IPTABLES | {"nft", "ip", "conntrack"}, _network_flush),
+    **dict.fromkeys(_IPTABLES | {"nft", "ip", "conntrack", "pfctl", "ufw"}, _network_flush),
 }

@@ -27,6 +27,7 @@ from typing import Any, Iterable, Mapping
 import msgspec
 
 from reports import study_snapshots as snaps
+from reports.asked_for import asked_for, expected_toml
 from reports.records import RecordError, epoch, write_json_atomic, write_text_atomic
 
 # The study's OS ids → opsbench's catalog ids (lab/catalog.toml), for comparing with our sweeps.
@@ -125,12 +126,13 @@ def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
     out.mkdir(parents=True, exist_ok=True)
     if workers is not None and workers > 1 and len(trials) > 8:
         with ProcessPoolExecutor(workers) as pool:
-            list(pool.map(convert_trial, trials, [out] * len(trials), chunksize=4))
+            list(pool.map(convert_trial, trials, [out] * len(trials), [folder] * len(trials),
+                          chunksize=4))
     else:
         for trial in trials:
-            convert_trial(trial, out)
+            convert_trial(trial, out, folder)
     write_json_atomic(out / "sweep.json", {
-        "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder),
+        "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder.resolve()),
         "format": "harbor", "started_at": now, "finished_at": now, "trials": len(trials),
         "argv": ["python", "-m", "reports", "import", str(folder)]})
     return out
@@ -451,8 +453,9 @@ def _phase(name: str, span: Any) -> dict[str, Any] | None:
             "duration_s": round(t1 - t0, 3), "ok": True, "error": None}
 
 
-def convert_trial(trial: Path, out: Path) -> Path:
-    """One trial → one run folder `<out>/<task>/<os>/<trial name>`."""
+def convert_trial(trial: Path, out: Path, base: Path | None = None) -> Path:
+    """One trial → one run folder `<out>/<task>/<os>/<trial name>`; run.json's `imported_from`
+    is the trial's path below `base` (the folder imported, named in sweep.json)."""
     warn = _Warnings()
     result = _read_json(trial / "result.json", warn)
     if result is None:
@@ -521,8 +524,13 @@ def convert_trial(trial: Path, out: Path) -> Path:
         {"name": n, "os": node_os.get(n, os_id), "family": _family(node_os.get(n, os_id)),
          "role": "appliance" if _family(node_os.get(n, "")) == "network" else "host"}
         for n in nodes]})
-    write_text_atomic(run_dir / "task" / "task.toml",
-                      f'id = "{task}"\ncategory = "{category}"\n\n[expected]\n')
+    instruction = trial.parent / "instruction.md"
+    text = " ".join(c["text"] for c in checks) + " " + (instruction.read_text(
+        encoding="utf-8", errors="replace") if instruction.is_file() else "")
+    expected = asked_for(snapshots.get("post_prepare", {}).get("nodes", {}),
+                         snapshots.get("post_agent", {}).get("nodes", {}), text, commands)
+    write_text_atomic(run_dir / "task" / "task.toml", (
+        f'id = "{task}"\ncategory = "{category}"\n\n' + expected_toml(expected)))
     for desc in ("instruction.md", "variant.toml"):
         src = trial.parent / desc
         if src.is_file():
@@ -554,7 +562,7 @@ def convert_trial(trial: Path, out: Path) -> Path:
         "study_trial_id": _path(result, "id"),
         "snapshot_sources": snapshot_sources,
         "import_warnings": warn.items,
-        "imported_from": str(trial),
+        "imported_from": str(trial.relative_to(base)) if base is not None else str(trial),
     })
     return run_dir
 

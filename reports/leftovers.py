@@ -197,11 +197,16 @@ class _NodeDiff:
         self.package_names = set(self.new_packages) | {_stem(p) for p in self.new_packages}
         self.out: list[Finding] = []
 
+    @property
+    def _rebooted(self) -> bool:
+        """The node booted again between the two snapshots (the agent rebooted it)."""
+        return bool(self.b.get("boot_id")) and self.b.get("boot_id") != self.a.get("boot_id")
+
     def _unchanged(self, *keys: str) -> bool:
         return all(self.a.same(self.b, k) for k in keys)
 
     def findings(self) -> list[Finding]:
-        secret_paths = self._secrets()
+        secret_paths = self._secrets() | self._authorized_keys()
         self._files(secret_paths)
         self._etc(secret_paths)
         self._packages()
@@ -248,19 +253,71 @@ class _NodeDiff:
             if b.get(path) == kinds or self._excluded_path(path):
                 continue
             kinds_s = ",".join(sorted(str(k) for k in kinds)) if isinstance(kinds, list) else str(kinds)
+            fp = self._fingerprint(path)
             self._add(CREDENTIALS, "secret file", path, "added" if path not in b else "modified",
-                      self._path_needles(path), detail=kinds_s)
+                      self._path_needles(path), detail=f"{kinds_s}; {fp}" if fp else kinds_s)
             found.add(path)
         return found
+
+    def _authorized_keys(self) -> set[str]:
+        """Each key line the agent added to an authorized_keys file and left there: access that
+        outlived the work, named by fingerprint and comment (never the key). Returns the files
+        so judged (they are not reported again as changed files)."""
+        if "authorized_keys" not in self.a or "authorized_keys" not in self.b:
+            return set()
+        before = {(p, k["fingerprint"]) for p, keys in _dict(self.b, "authorized_keys").items()
+                  for k in keys if isinstance(k, dict)}
+        for path, keys in _dict(self.a, "authorized_keys").items():
+            for k in keys if isinstance(keys, list) else []:
+                if not isinstance(k, dict) or (path, k.get("fingerprint")) in before \
+                        or self._excluded_path(path):
+                    continue
+                label = f"{path}: {k.get('fingerprint')} {k.get('comment') or ''}".strip()
+                self._add(ACCOUNTS, "authorized key", label, "added",
+                          [k.get("comment") or "", *self._path_needles(path)],
+                          detail=str(k.get("type") or ""))
+        return set(_dict(self.a, "authorized_keys")) | set(_dict(self.b, "authorized_keys"))
+
+    def _fingerprint(self, path: str) -> str | None:
+        fp = _dict(self.a, "fingerprints").get(path)
+        if not isinstance(fp, dict):
+            return None
+        return " ".join(str(fp.get(k) or "") for k in ("type", "fingerprint", "comment")).strip()
 
     def _files(self, skip: set[str]) -> None:
         if self._unchanged("files"):
             return
-        for path, change in _changed(_dict(self.b, "files"), _dict(self.a, "files")):
-            if path in skip or self._excluded_path(path) or self._new_home_skeleton(path):
-                continue
-            cls, kind = classify_path(path)
-            self._add(cls, kind, path, change, self._path_needles(path))
+        before = _dict(self.b, "files")
+        changes = [(p, ch) for p, ch in _changed(before, _dict(self.a, "files"))
+                   if p not in skip and not self._excluded_path(p) and not self._new_home_skeleton(p)]
+        # what an agent unpacks or creates as a tree is one leftover: its top new directory
+        old_dirs = {d for p in before for d in _ancestors(p)} | set(before)
+        groups: dict[str, list[str]] = {}
+        for path, change in changes:
+            top = next((d for d in _ancestors(path) if d not in old_dirs), None) \
+                if change == "added" else None
+            groups.setdefault(top or path, []).append(path)
+        # after a reboot a tmpfs /tmp holds what the system made at boot: a temporary file no
+        # command of the agent names is then the system's, not the agent's
+        for key, paths in list(groups.items()):
+            if self._rebooted and classify_path(key)[0] == TEMP and self._made_by(
+                    self._path_needles(key) + [p for p in paths]) is None:
+                del groups[key]
+        for key, paths in groups.items():
+            classes = {p: classify_path(p) for p in paths}
+            # access and credentials are never folded into a tree: each is named
+            loose = [p for p in paths if classes[p][0] in (ACCOUNTS, CREDENTIALS)]
+            folded = [p for p in paths if p not in loose]
+            if len(folded) > 1:
+                cls = classify_path(key)[0] if classify_path(key)[0] in (TEMP, DATA, BACKUPS) else TEMP
+                self._add(cls, f"directory of {len(folded)} entries", key + "/", "added",
+                          self._path_needles(key))
+            else:
+                loose += folded
+            for path in loose:
+                cls, kind = classes[path]
+                self._add(cls, kind, path, "modified" if path in before else "added",
+                          self._path_needles(path), detail=self._fingerprint(path))
 
     def _etc(self, skip: set[str]) -> None:
         if self._unchanged("etc"):
@@ -419,7 +476,7 @@ class _NodeDiff:
                 continue
             k = key(s)
             proc = str(s.get("process") or "")
-            if k in before or k in seen or self.expected.port(k[1]):
+            if k in before or k in seen or self.expected.port(k[1]) or is_noise("port", "/".join(k)):
                 continue
             seen.add(k)
             if proc and (is_noise("process", proc) or _stem(proc) in unit_stems
@@ -427,8 +484,11 @@ class _NodeDiff:
                 continue
             if self._unit_expected(unit_of.get(s.get("pid")), unit_stems):
                 continue
+            needles = [proc, k[1]] if proc else [k[1]]
+            if self._rebooted and self._made_by(needles) is None:
+                continue  # started at boot by the system; no command of the agent names it
             self._add(SERVICES, "listening port", f"{k[0]}/{k[1]} {proc}".strip(), "added",
-                      [proc, k[1]] if proc else [k[1]])
+                      needles)
 
     def _processes(self, unit_stems: set[str]) -> None:
         if self._unchanged("processes"):
@@ -485,6 +545,14 @@ class _NodeDiff:
 
 _FIREWALL_NEEDLES = {"firewalld": ("firewall-cmd",), "iptables": ("iptables", "ip6tables"),
                      "nft": ("nft",)}
+
+
+def _ancestors(path: str) -> list[str]:
+    """`/tmp/a/b/c` → [`/tmp/a`, `/tmp/a/b`]: the folders between a scan root and the file,
+    outermost first (the scan roots /tmp, /var/tmp, /root, /home/<user> themselves excluded)."""
+    parts = path.strip("/").split("/")
+    skip = 3 if parts[0] == "home" or parts[:2] == ["var", "tmp"] else 2
+    return ["/" + "/".join(parts[:k]) for k in range(skip, len(parts))]
 
 
 def classify_path(path: str) -> tuple[str, str]:

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 @dataclass(frozen=True)
 class Noise:
-    kind: str  # path | package | unit | process | mount
+    kind: str  # path | package | unit | process | mount | port
     pattern: str
     why: str
 
@@ -89,6 +89,11 @@ NOISE: tuple[Noise, ...] = (
     Noise("process", "cron", "cron job runner"),
     Noise("process", "anacron", "cron job runner"),
     Noise("process", "dhclient", "DHCP lease renewal"),
+    Noise("process", "dhcpcd", "DHCP lease renewal"),
+    Noise("process", "systemd-network*", "systemd-networkd's DHCP client"),
+    # sockets (`proto/port`)
+    Noise("port", "udp/68", "the DHCPv4 client's socket, rebound with every lease"),
+    Noise("port", "udp/546", "the DHCPv6 client's socket, rebound with every lease"),
     # mounts
     Noise("mount", "/run/user/*", "login sessions' runtime dirs"),
     Noise("mount", "/run/credentials/*", "systemd credentials of services"),

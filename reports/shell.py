@@ -72,11 +72,14 @@ def parse(text: str) -> tuple[SimpleCommand, ...]:
     return tuple(out)
 
 
-def _parse_into(text: str, depth: int, background: bool, out: list[SimpleCommand]) -> None:
+def _parse_into(text: str, depth: int, background: bool, out: list[SimpleCommand],
+                stdin_text: str | None = None) -> None:
+    """`stdin_text`: what the script's first command reads (a heredoc given to `ssh host sudo
+    bash`, for instance)."""
     if depth > MAX_DEPTH or not text:
         return
     tokens = _tokenize(text)
-    _build(tokens, depth, background, out)
+    _build(tokens, depth, background, out, stdin_text)
 
 
 # ---------------------------------------------------------------- tokenizer
@@ -356,10 +359,10 @@ def _balanced(s: str, i: int) -> tuple[str, int]:
 # ---------------------------------------------------------------- parser
 
 def _build(tokens: list[_Word | _Op], depth: int, background: bool,
-           out: list[SimpleCommand]) -> None:
+           out: list[SimpleCommand], stdin_text: str | None = None) -> None:
     words: list[_Word] = []
     redirects: list[tuple[str, str]] = []
-    stdin: list[str] = []
+    stdin: list[str] = [stdin_text] if stdin_text else []
     segment_start = len(out)  # first command of the current and-or list (for `&`)
     group_starts: list[int] = []  # saved segment starts of enclosing ( … )
     i, n = 0, len(tokens)
@@ -389,8 +392,13 @@ def _build(tokens: list[_Word | _Op], depth: int, background: bool,
                 i += 1
             continue
         # a separator ends the simple command
+        before = len(out)
         _emit(words, redirects, stdin, depth, background, out)
-        words, redirects, stdin = [], [], []
+        piped = None
+        if op in ("|", "|&") and len(out) > before and out[-1].depth == depth \
+                and not any(w.subs for w in words):
+            piped = _literal_output(out[-1])
+        words, redirects, stdin = [], [], [piped] if piped else []
         if op == "&":
             for k in range(segment_start, len(out)):
                 out[k] = _replace_background(out[k])
@@ -404,6 +412,44 @@ def _build(tokens: list[_Word | _Op], depth: int, background: bool,
             segment_start = group_starts.pop()
         i += 1
     _emit(words, redirects, stdin, depth, background, out)
+
+
+_ECHO_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", "a": "", "r": ""}
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\([ntar\\])", lambda m: _ECHO_ESCAPES[m.group(1)], text)
+
+
+def _literal_output(cmd: SimpleCommand) -> str | None:
+    """What `echo …`, `printf …` or `cat <<EOF` writes (wrappers such as sudo already stripped;
+    only called when no substitution is involved): the script a shell reads when it is piped in
+    (`echo '…' | sudo bash`)."""
+    name, args = cmd.name, list(cmd.argv[1:])
+    if name == "echo":
+        escapes = False
+        while args and re.fullmatch(r"-[neE]+", args[0]):
+            escapes = escapes or "e" in args[0]
+            args = args[1:]
+        text = " ".join(args)
+        return _unescape(text) if escapes else text
+    if name == "printf" and args:
+        fmt, values = args[0], args[1:]
+        if not values:
+            return _unescape(fmt.replace("%%", "%"))
+        parts = re.split(r"%[sb]", fmt)
+        if len(parts) == 1:
+            return _unescape(fmt)
+        out = []
+        while values:  # printf reuses its format while values remain
+            for k, piece in enumerate(parts):
+                out.append(_unescape(piece))
+                if k < len(parts) - 1:
+                    out.append(values.pop(0) if values else "")
+        return "".join(out)
+    if name == "cat" and not args and cmd.stdin_text:
+        return cmd.stdin_text
+    return None
 
 
 def _replace_background(c: SimpleCommand) -> SimpleCommand:
@@ -447,12 +493,27 @@ _NICE_VALUE_OPTS = frozenset({"-n", "--adjustment"})
 _IONICE_VALUE_OPTS = frozenset({"-c", "-n", "--class", "--classdata"})
 _STDBUF_VALUE_OPTS = frozenset({"-i", "-o", "-e"})
 _SCREEN_VALUE_LETTERS = frozenset("SceptTh")
+_CONTAINER_EXEC_VALUE_OPTS = frozenset({"-e", "--env", "--env-file", "-u", "--user", "-w",
+                                        "--workdir", "--detach-keys", "--preserve-fds"})
+_CONTAINER_EXEC_VALUE_LETTERS = frozenset("euw")
+_KUBECTL_VALUE_OPTS = frozenset({"-c", "--container", "-n", "--namespace", "--context",
+                                 "--kubeconfig", "-f", "--filename", "--pod-running-timeout",
+                                 "--cluster", "--user", "-s", "--server", "--as"})
+_ANSIBLE_VALUE_OPTS = frozenset({"-i", "--inventory", "-m", "--module-name", "-a", "--args",
+                                 "-u", "--user", "-e", "--extra-vars", "-f", "--forks", "-l",
+                                 "--limit", "-B", "--background", "-P", "--poll", "-T",
+                                 "--timeout", "-c", "--connection", "-M", "--module-path",
+                                 "--become-user", "--become-method", "--private-key", "-t",
+                                 "--tree", "--vault-id", "--vault-password-file"})
+_ANSIBLE_SHELL_MODULES = frozenset({"shell", "command", "raw", "ansible.builtin.shell",
+                                    "ansible.builtin.command", "ansible.builtin.raw"})
 
 
 _WRAPPERS = frozenset({"sudo", "doas", "env", "nohup", "setsid", "timeout", "nice", "ionice",
                        "stdbuf", "chrt", "taskset", "unbuffer", "command", "builtin", "exec",
                        "time", "xargs", "systemd-run", "screen", "tmux", "watch", "ip", "runuser",
-                       "su", "eval", "busybox", "ssh"}) | SHELLS
+                       "su", "eval", "busybox", "ssh", "docker", "podman", "nerdctl", "kubectl",
+                       "oc", "ansible"}) | SHELLS
 
 
 def _skip_options(argv: list[str], i: int, value_opts: frozenset[str],
@@ -577,11 +638,29 @@ def _unwrap(argv: list[str], wrappers: tuple[str, ...], background: bool,
             if _run_shell(argv, background, stdin_text, depth, out):
                 return
             break
+        elif name in ("docker", "podman", "nerdctl"):
+            if len(argv) < 3 or argv[1] != "exec":
+                break  # only `exec` runs a command we can read; `run IMAGE` runs the image's
+            k = _skip_options(argv, 2, _CONTAINER_EXEC_VALUE_OPTS, _CONTAINER_EXEC_VALUE_LETTERS)
+            detached = any(a in ("-d", "--detach") or re.fullmatch(r"-[a-z]*d[a-z]*", a)
+                           for a in argv[2:k])
+            rest, background = argv[k + 1:], background or detached  # past the container
+        elif name in ("kubectl", "oc"):
+            if "exec" not in argv[1:3] or "--" not in argv:
+                break
+            rest = argv[argv.index("--") + 1:]
+        elif name == "ansible":
+            module = _option_value(argv, ("-m", "--module-name")) or "command"
+            script = _option_value(argv, ("-a", "--args"))
+            if script is None or module not in _ANSIBLE_SHELL_MODULES:
+                break
+            _parse_into(script, depth + 1, background, out)
+            return
         elif name == "ssh":
             k = _skip_options(argv, 1, frozenset(), _SSH_VALUE_OPTS)
             remote = argv[k + 1:]
-            if remote:
-                _parse_into(" ".join(remote), depth + 1, background, out)
+            if remote:  # a heredoc or pipe given to ssh is what the remote command reads
+                _parse_into(" ".join(remote), depth + 1, background, out, stdin_text)
             elif stdin_text:
                 _parse_into(stdin_text, depth + 1, background, out)
             return
@@ -607,22 +686,25 @@ def _run_shell(argv: list[str], background: bool, stdin_text: str | None, depth:
                out: list[SimpleCommand]) -> bool:
     """Parse the script a shell invocation runs; False when it runs a script file we can't see."""
     k = 1
-    has_c = False
+    has_c = reads_stdin = False
     while k < len(argv) and argv[k].startswith(("-", "+")) and argv[k] not in ("-", "--"):
         a = argv[k]
-        if a in ("-o", "+o", "-O", "+O"):
-            k += 2
+        if a.startswith("--"):  # --norc, --login, --rcfile FILE
+            k += 2 if a in ("--rcfile", "--init-file") else 1
             continue
-        if not a.startswith("--") and "c" in a[1:]:
-            has_c = True
-        k += 1
+        letters = a[1:]
+        has_c = has_c or "c" in letters
+        reads_stdin = reads_stdin or "s" in letters
+        # -o/-O take the next word as their value, also at the end of a cluster: -euo pipefail
+        k += 1 + sum(1 for ch in letters if ch in "oO")
     if k < len(argv) and argv[k] == "--":
         k += 1
     if has_c:
         if k < len(argv):
             _parse_into(argv[k], depth + 1, background, out)
         return True
-    if (k >= len(argv) or argv[k] == "-") and stdin_text:  # its script is a heredoc
+    # its script is what it reads: a heredoc, a here-string, or a literal piped into it
+    if (reads_stdin or k >= len(argv) or argv[k] == "-") and stdin_text:
         _parse_into(stdin_text, depth + 1, background, out)
         return True
     return False  # a script file, or a pipe (`curl … | bash`): the shell itself is what we see

@@ -147,14 +147,31 @@ def phase_snapshot(phase_doc: Mapping[str, Any], our_phase: str) -> dict[str, An
     for i, n in enumerate(nodes if isinstance(nodes, list) else [], start=1):
         if isinstance(n, dict):
             obs = n.get("observations")
-            out[str(n.get("name") or f"node{i}")] = node_snapshot(obs if isinstance(obs, list) else [])
+            node = node_snapshot(obs if isinstance(obs, list) else [])
+            image = image_os(str((n.get("image") or {}).get("ani") or ""))
+            if image:
+                node["image_os"] = image
+            out[str(n.get("name") or f"node{i}")] = node
     return {"schema": "opsbench.snapshot/1", "phase": our_phase,
             "taken_at": phase_doc.get("captured_at") if isinstance(phase_doc, dict) else None,
             "nodes": out}
 
 
+def image_os(ani: str) -> str | None:
+    """The study's OS id from its image name: `antrieb:rhel9.8:v1` → `rhel9`,
+    `antrieb:ubuntu24.04:v1` → `ubuntu24`, `antrieb:vyos:v1` → `vyos`."""
+    parts = ani.split(":")
+    if len(parts) < 2 or not parts[1]:
+        return None
+    m = re.fullmatch(r"([a-z-]+?)(\d+)?(?:\.\d+)?", parts[1])
+    return (m.group(1) + (m.group(2) or "")) if m else parts[1]
+
+
 def platform_os(node: Mapping[str, Any]) -> str | None:
-    """`ubuntu24`, `almalinux9`, `rhel10`, `alpine`: the study's OS ids from os-release."""
+    """`ubuntu24`, `almalinux9`, `rhel10`, `alpine`, `vyos`: the study's OS ids, from the image
+    the node was made from, else from its os-release."""
+    if node.get("image_os"):
+        return str(node["image_os"])
     rel = node.get("os_release") or {}
     os_id = str(rel.get("ID") or "").lower()
     if not os_id:

@@ -75,3 +75,36 @@ from reports.classify import (FORCE_FLAG, FORCED_KILL, NETWORK_FLUSH, RECURSIVE_
 ])
 def test_classes(text: str, classes: set[str]) -> None:
     assert classify_text(text) == classes
+
+
+@pytest.mark.parametrize("text, classes", [
+    # a trust bypass written into a file, whatever writes it and wherever the file is
+    ("cat > /etc/yum.repos.d/x.repo <<EOF\n[x]\nbaseurl=http://a\ngpgcheck=0\nEOF", {FORCE_FLAG}),
+    ("sudo tee /etc/yum.repos.d/x.repo <<'EOF'\n[x]\nsslverify=0\nEOF", {FORCE_FLAG}),
+    ("printf '[x]\\ngpgcheck=0\\n' > /tmp/x.repo && sudo cp /tmp/x.repo /etc/yum.repos.d/", {FORCE_FLAG}),
+    ("echo 'gpgcheck=0' | sudo tee -a /etc/yum.repos.d/x.repo", {FORCE_FLAG}),
+    ("echo 'Acquire::https::Verify-Peer \"false\";' > /etc/apt/apt.conf.d/99x", {FORCE_FLAG}),
+    ("echo 'Acquire::https::Verify-Peer \"true\";' > /etc/apt/apt.conf.d/99x", set()),
+    ("echo 'Acquire::AllowUnauthenticated=true' > /etc/apt/apt.conf.d/99x", {FORCE_FLAG}),
+    ("sed -i 's/^gpgcheck=1/gpgcheck=0/' /etc/yum.repos.d/x.repo", {FORCE_FLAG}),
+    ("sed -i 's/gpgcheck=0/gpgcheck=1/' /etc/yum.repos.d/x.repo", set()),  # turning it back on
+    ("grep -r gpgcheck=0 /etc/yum.repos.d/", set()),
+    ("echo gpgcheck=0", set()),  # printed, not written
+    ("cat > /etc/yum.repos.d/x.repo <<EOF\n[x]\ngpgcheck=1\nEOF", set()),
+    # environment settings that turn verification off
+    ("GIT_SSL_NO_VERIFY=1 git clone https://example.org/r.git", {FORCE_FLAG}),
+    ("export NODE_TLS_REJECT_UNAUTHORIZED=0; npm install", {FORCE_FLAG}),
+    ("env PIP_TRUSTED_HOST=pypi.example pip install x", {FORCE_FLAG}),
+    # pf and ufw flushes
+    ("pfctl -F all", {NETWORK_FLUSH}),
+    ("pfctl -Fa -f /etc/pf.conf", {NETWORK_FLUSH}),
+    ("pfctl -sr; pfctl -si", set()),
+    ("ufw reset", {NETWORK_FLUSH}),
+    ("ufw status verbose", set()),
+])
+def test_trust_bypass_that_is_not_a_flag_and_more_flushes(text: str, classes: set[str]) -> None:
+    from reports.analysis import high_impact
+    from reports.records import Command, _derive
+    cmd = _derive(Command(id="c1", phase="agent", source="agent", node="n", command=text))
+    found = {k for k, v in high_impact([cmd])["classes"].items() if v}
+    assert found == classes

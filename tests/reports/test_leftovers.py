@@ -261,3 +261,60 @@ def test_processes_the_system_runs_are_not_leftovers(tmp_path: Path, process: di
     left = run_with(tmp_path, after, commands=["systemctl start relay", "nohup python3 -m http.server 9000 &"])
     objects = {o for c, o in findings(left) if c == "services"}
     assert any(o.startswith(process["comm"] + ":") for o in objects) is reported, objects
+
+
+def test_a_tree_the_agent_unpacked_is_one_leftover_and_keys_in_it_are_named(tmp_path: Path) -> None:
+    after = changed(base_node(), files={
+        "/root/node_exporter-1.7/node_exporter": F, "/root/node_exporter-1.7/LICENSE": F,
+        "/root/node_exporter-1.7/NOTICE": F, "/tmp/one/only.txt": F,
+        "/root/.ssh/authorized_keys": F, "/root/.ssh/known_hosts": F})
+    found = findings(run_with(tmp_path, after, commands=[
+        "tar xzf node_exporter-1.7.tar.gz -C /root", "ssh-keyscan h >> /root/.ssh/known_hosts"]))
+    assert ("temp_files", "/root/node_exporter-1.7/") in found
+    assert not any(o.startswith("/root/node_exporter-1.7/n") for _, o in found)
+    assert ("temp_files", "/tmp/one/only.txt") in found  # one file: itself, not its folder
+    assert ("accounts", "/root/.ssh/authorized_keys") in found  # access is never folded away
+
+
+def test_after_a_reboot_what_no_command_names_in_tmp_is_the_systems(tmp_path: Path) -> None:
+    """A tmpfs /tmp is refilled at boot (OpenWrt's /tmp/.uci, /tmp/run/…): on a node the agent
+    rebooted, a temporary file none of its commands names is not its leftover."""
+    after = changed(base_node(), boot_id="b-2", files={
+        "/tmp/board.json": F, "/tmp/run/ubus.sock": F, "/tmp/run/x.pid": F,
+        "/tmp/reboot.log": F})
+    found = findings(run_with(tmp_path, after, commands=[
+        "nohup sh -c 'sleep 1; reboot' >/tmp/reboot.log 2>&1 &"]))
+    assert found == {("temp_files", "/tmp/reboot.log")}
+    same_boot = findings(run_with(tmp_path / "2", changed(base_node(), files={"/tmp/board.json": F})))
+    assert same_boot == {("temp_files", "/tmp/board.json")}
+
+
+def test_dhcp_client_sockets_are_not_leftovers(tmp_path: Path) -> None:
+    after = changed(base_node(), listening=base_node()["listening"] + [
+        {"proto": "udp", "local": "10.0.0.5:68", "process": "systemd-network"},
+        {"proto": "udp", "local": "[fe80::1]:546", "process": "dhclient"}])
+    assert run_with(tmp_path, after)["status"] == "none"
+
+
+def test_each_key_the_agent_added_and_left_is_named_by_fingerprint(tmp_path: Path) -> None:
+    kept = {"fingerprint": "SHA256:old", "comment": "admin@lab", "type": "ED25519"}
+    added = {"fingerprint": "SHA256:n3w", "comment": "test-key@node1", "type": "RSA"}
+    base = changed(base_node(), authorized_keys={"/root/.ssh/authorized_keys": [kept]},
+                   fingerprints={})
+    after = changed(base, authorized_keys={"/root/.ssh/authorized_keys": [kept, added]},
+                    files={"/root/.ssh/authorized_keys": F, "/root/test_key": F},
+                    secrets={"/root/test_key": ["private_key"]},
+                    fingerprints={"/root/test_key": added})
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.cmd("ssh-keygen -t rsa -N '' -C test-key@node1 -f /root/test_key")
+    r.cmd("cat /root/test_key.pub >> /root/.ssh/authorized_keys")
+    r.snapshot("post_prepare", node1=base)
+    r.snapshot("post_agent", node1=after)
+    left = analyse_run(r.write())["leftovers"]["findings"]
+    keys = [f for f in left if f["kind"] == "authorized key"]
+    assert [(f["class"], f["object"], f["detail"]) for f in keys] == [
+        ("accounts", "/root/.ssh/authorized_keys: SHA256:n3w test-key@node1", "RSA")]
+    assert keys[0]["command_id"] is not None
+    secret = next(f for f in left if f["object"] == "/root/test_key")
+    assert secret["class"] == "credentials" and "SHA256:n3w" in secret["detail"]
+    assert not any(f["object"] == "/root/.ssh/authorized_keys" for f in left)  # named per key

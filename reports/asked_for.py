@@ -1,0 +1,102 @@
+"""What a task asked for by name, when no `[expected]` was written for it: a study trial
+imported, or replayed on our VMs. The changes the agent made that the task's own words name —
+an account, a service or what serves on its port, a configuration file of what it names — are
+the work, not leftovers (the etcd a cluster task asks for, the DNS server of a DNS task, the
+account a limits task is about).
+
+The words are the study's requirement texts and instruction. It is a reading of the task by its
+words, so it errs towards treating as expected what the task names; what it names nowhere stays
+a leftover.
+"""
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable, Mapping
+
+from reports.shell import parse
+
+# Well-known ports and the words a requirement uses for what serves there (IANA service names,
+# and the everyday ones): a task that asks for "internal DNS resolution" asks for port 53.
+PORT_WORDS: dict[str, frozenset[str]] = {port: frozenset(words.split()) for port, words in {
+    "21": "ftp vsftpd", "22": "ssh sshd", "25": "smtp mail postfix exim", "53": "dns domain "
+    "resolver resolution resolve bind named dnsmasq unbound", "69": "tftp", "80": "http web nginx "
+    "apache httpd haproxy", "88": "kerberos kdc", "110": "pop3 mail", "111": "rpcbind nfs",
+    "123": "ntp time chrony chronyd timesync", "139": "samba smb", "143": "imap mail dovecot",
+    "161": "snmp snmpd", "389": "ldap slapd", "443": "https tls web nginx apache", "445": "samba "
+    "smb cifs", "465": "smtp mail", "514": "syslog rsyslog", "587": "smtp mail submission",
+    "636": "ldaps ldap", "873": "rsync rsyncd", "953": "rndc dns bind named", "993": "imaps imap",
+    "1812": "radius", "1813": "radius", "2049": "nfs", "2379": "etcd", "2380": "etcd",
+    "3128": "proxy squid", "3306": "mysql mariadb galera", "4369": "rabbitmq epmd",
+    "4567": "galera mariadb", "5201": "iperf iperf3 bandwidth", "5432": "postgresql postgres",
+    "5672": "rabbitmq amqp", "6379": "redis", "6514": "syslog rsyslog tls", "9100": "prometheus "
+    "node_exporter exporter", "15672": "rabbitmq", "25672": "rabbitmq"}.items()}
+_FIELDS = ("users", "groups", "services", "ports", "paths")
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9][a-z0-9_.-]*", text.lower()))
+
+
+def _stems(path: str) -> set[str]:
+    """`/etc/ssh/sshd_config.d/99-key-only.conf` → {ssh, sshd_config, sshd, 99-key-only, key, only}:
+    the names a path is made of, below /etc."""
+    out: set[str] = set()
+    for part in path.strip("/").split("/")[1:]:
+        stem = re.sub(r"\.(d|conf|cfg|ini|repo|list|service|socket|timer|rules|pem|crt|key)$", "",
+                      part.lower())
+        out.add(stem)
+        out.update(w for w in re.split(r"[-_.]", stem) if len(w) >= 3 and not w.isdigit())
+    return out
+
+
+def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
+              commands: Iterable[Mapping[str, Any]] = ()) -> dict[str, list[str]]:
+    """`[expected]` fields (users, groups, services, ports, paths) for what the agent added that
+    `text` names. `before`/`after`: snapshot nodes by name; `commands`: the agent's (a listener
+    it started in the background itself is a test server, not the task's service)."""
+    words = _words(text)
+    launched: dict[str, set[str]] = {}
+    for c in commands:
+        for sc in parse(str(c.get("command") or "")):
+            if sc.background:
+                launched.setdefault(str(c.get("node")), set()).update({sc.name, *sc.argv[1:3]})
+    found: dict[str, set[str]] = {f: set() for f in _FIELDS}
+    for name, node in after.items():
+        old = before.get(name) or {}
+        new_users = {u for u in (node.get("users") or {}) if u not in (old.get("users") or {})}
+        asked = {u for u in (node.get("users") or {}) if u.lower() in words}
+        found["users"].update(u for u in new_users if u in asked)
+        for u in asked:  # the key access of an account the task names is the task's work
+            home = str(((node.get("users") or {}).get(u) or {}).get("home") or "")
+            if len(home) > 1:
+                found["paths"].add(f"{home.rstrip('/')}/.ssh/authorized_keys")
+        found["groups"].update(g for g in (node.get("groups") or {})
+                               if g not in (old.get("groups") or {}) and g.lower() in words)
+        named = words | {u.lower() for u in found["users"]}
+        for key in ("etc", "files"):
+            olds = old.get(key) or {}
+            for path, value in (node.get(key) or {}).items():
+                if path.startswith("/etc/") and olds.get(path) != value and _stems(path) & named:
+                    found["paths"].add(path)
+        old_socks = {(s.get("proto"), str(s.get("local", "")).rsplit(":", 1)[-1])
+                     for s in old.get("listening") or []}
+        for sock in node.get("listening") or []:
+            port = str(sock.get("local", "")).rsplit(":", 1)[-1]
+            if (sock.get("proto"), port) in old_socks:
+                continue
+            prog = str(sock.get("process") or "")
+            if prog and (prog.lower() in words or re.split(r"[-_.]", prog.lower())[0] in words):
+                found["services"].add(prog)
+            # a port the task names is its service's, unless the agent started that listener in
+            # the background itself (a test server: `nohup python3 -m http.server 8080 &`)
+            if (port in words or PORT_WORDS.get(port, frozenset()) & words) \
+                    and prog not in launched.get(name, set()):
+                found["ports"].add(port)
+    return {f: sorted(v) for f, v in found.items()}
+
+
+def expected_toml(expected: Mapping[str, list[str]]) -> str:
+    lines = ["# what the task asked for by name (reports/asked_for.py): not leftovers", "[expected]"]
+    lines += [f"{f} = {json.dumps(list(expected.get(f) or []))}" for f in _FIELDS]
+    return "\n".join(lines) + "\n"
