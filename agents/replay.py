@@ -14,7 +14,9 @@ Two log formats are read (the format is recognised from the content):
 In both, a timeout is kept when the record states it (`timeout_s`, `timeout_sec`,
 `timeout_seconds` or `timeout`); otherwise the session's default applies. A command recorded
 as run by `root` (`user`) runs as root again; any other runs as the node's login user, whose
-name may differ on the new cluster's OS. `path` may be the log
+name may differ on the new cluster's OS. The study's records name no user: a log in which the
+agent never typed `sudo` was run as root (the study's executor was root on those images) and is
+replayed as root; one that used sudo is replayed as the login user. `path` may be the log
 file or a run folder holding `commands.jsonl`, or a study trial folder holding
 `agent/executor-commands.jsonl` (or, where only that was kept, the last
 `agent/attempts/NN/executor-commands.jsonl`).
@@ -22,6 +24,7 @@ file or a run folder holding `commands.jsonl`, or a study trial folder holding
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
@@ -122,10 +125,15 @@ def _study_steps(records: list[dict[str, Any]], path: Path) -> tuple[ReplayStep,
         cid = r.get("command_id")
         if isinstance(cid, str) and cid:
             merged[cid] = {**r, **merged.get(cid, {})}  # earlier records win, later ones fill gaps
-    return tuple(_step(r, cid, path) for cid, r in merged.items())
+    # The study's executor ran as root on some images and as a sudo user on others; its logs
+    # name no user. An agent that never typed sudo was root (it wrote /etc and rebooted without
+    # it), so its commands run as root again; one that used sudo runs as the login user.
+    as_root = not any(re.search(r"(?<![\w-])sudo\s", str(r.get("command") or "")) for r in records)
+    return tuple(_step(r, cid, path, "root" if as_root else None) for cid, r in merged.items())
 
 
-def _step(record: dict[str, Any], source_id: str, path: Path) -> ReplayStep:
+def _step(record: dict[str, Any], source_id: str, path: Path,
+          default_user: str | None = None) -> ReplayStep:
     node = next((record[k] for k in _NODE_KEYS if isinstance(record.get(k), str)), None)
     command = next((record[k] for k in _COMMAND_KEYS if isinstance(record.get(k), str)), None)
     if node is None or command is None:
@@ -134,5 +142,5 @@ def _step(record: dict[str, Any], source_id: str, path: Path) -> ReplayStep:
     timeout = next((float(record[k]) for k in _TIMEOUT_KEYS
                     if isinstance(record.get(k), (int, float)) and not isinstance(record[k], bool)
                     and record[k] > 0), None)
-    return ReplayStep(node, command, timeout, "root" if record.get("user") == "root" else None,
-                      source_id)
+    user = record.get("user", default_user)
+    return ReplayStep(node, command, timeout, "root" if user == "root" else None, source_id)

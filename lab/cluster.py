@@ -204,18 +204,24 @@ class Cluster:
 
         return dict(zip([n.name for n in targets], _wait_on_each(back, targets, stop)))
 
-    def settle(self, deadline_s: float = 300, quiet_s: float = 10.0) -> dict[str, bool]:
+    def console_marks(self) -> dict[str, int]:
+        """Where each node's console log ends now: `settle(console_from=…)` reads from there."""
+        return {n.name: console.size(n.serial_log) for n in self}
+
+    def settle(self, deadline_s: float = 300, quiet_s: float = 10.0,
+               console_from: dict[str, int] | None = None) -> dict[str, bool]:
         """Wait until every node answers with one boot id for `quiet_s` on end, and say which
         rebooted meanwhile. An agent may leave a reboot behind it (`sleep 2; reboot &`,
         `systemd-run --on-active=3s systemctl reboot`): nothing is judged or snapshotted until it
         is over. A node whose console shows it powered off or halted raises NodeDown, one stopped
         in emergency mode BootDeadEnd (both the agent's doing); one that vanished or is merely
-        not back by the deadline, ProvisionError (the testbed's)."""
+        not back by the deadline, ProvisionError (the testbed's). `console_from`: where to read
+        each console from (the agent's start: a reboot it caused may be over before this runs)."""
         t0 = time.monotonic()
         stop = threading.Event()
 
         def steady(n: Node) -> bool:
-            start = console.size(n.serial_log)
+            start = (console_from or {}).get(n.name, console.size(n.serial_log))
             seen, since, rebooted = None, time.monotonic(), False
             while not stop.is_set():
                 res = n.exec.run(n.adapter.boot_id_command(), timeout=15) if n.exec.connected \

@@ -165,6 +165,9 @@ class SSHExec:
             try:
                 code, out, err, truncated, timed_out = self._exec(wrapped, timeout, stdin, marker)
                 transport_error = None
+                if code is not None and code < 0:  # the channel closed with no exit status
+                    code, transport_error = None, "the connection closed before the command's " \
+                                                  "exit status came back"
             except (OSError, EOFError, paramiko.SSHException) as exc:
                 code, out, err, truncated, timed_out = None, b"", b"", False, False
                 transport_error = f"{type(exc).__name__}: {exc}".strip()

@@ -26,7 +26,23 @@ done
 s hashes
 for d in $SCAN; do [ -d "$d" ] && find "$d" -xdev -type f -size -8192k -print0 2>/dev/null | xargs -0 -r sha256sum 2>/dev/null; done
 s secret_private_key
-grep -rlsI -E -e '-----BEGIN ([A-Z]+ )?PRIVATE KEY-----' $SCAN /etc /opt /srv 2>/dev/null
+PRIV=$(grep -rlsI -E -e '-----BEGIN ([A-Z]+ )?PRIVATE KEY-----' $SCAN /etc /opt /srv 2>/dev/null)
+[ -n "$PRIV" ] && printf '%s\n' "$PRIV"
+# fingerprints (never the keys): each authorized key line, each private key, each certificate
+s authorized_keys
+for f in /root/.ssh/authorized_keys /root/.ssh/authorized_keys2 /home/*/.ssh/authorized_keys /home/*/.ssh/authorized_keys2; do
+  [ -f "$f" ] && have ssh-keygen || continue
+  ssh-keygen -lf "$f" 2>/dev/null | while IFS= read -r l; do printf '%s|%s\n' "$f" "$l"; done
+done
+s key_fingerprints
+if have ssh-keygen; then printf '%s\n' "$PRIV" | while IFS= read -r f; do
+  [ -n "$f" ] || continue
+  l=$(ssh-keygen -lf "$f" </dev/null 2>/dev/null | head -n 1) && [ -n "$l" ] && printf '%s|%s\n' "$f" "$l"
+done; fi
+s cert_fingerprints
+if have openssl; then find $SCAN /etc/ssl /etc/pki /opt /srv -xdev -type f \( -name '*.crt' -o -name '*.pem' -o -name '*.cer' \) 2>/dev/null | grep -v '^/etc/ssl/certs/' | head -n 400 | while IFS= read -r f; do
+  l=$(openssl x509 -in "$f" -noout -fingerprint -sha256 -subject -nameopt compat 2>/dev/null | tr '\n' '|') && [ -n "$l" ] && printf '%s|%s\n' "$f" "$l"
+done; fi
 s secret_password_hash
 grep -rlsI -E '\$(1|2[abxy]?|5|6|y|gy|7|argon2id?)\$[A-Za-z0-9./=$,+-]{8,}' $SCAN /etc /opt /srv 2>/dev/null | grep -vxE '/etc/(shadow|gshadow|shadow-|gshadow-)'
 s secret_token

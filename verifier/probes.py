@@ -40,6 +40,14 @@ def _sha_lines(lines: list[str]) -> dict[str, str]:
     return found
 
 
+def _fingerprint_line(line: str) -> dict | None:
+    """`2048 SHA256:abc… comment words (RSA)` (ssh-keygen -l) → fingerprint, comment, type."""
+    m = re.match(r"\s*\d+\s+(\S+)\s*(.*?)\s*\((\w[\w-]*)\)\s*$", line)
+    if not m:
+        return None
+    return {"fingerprint": m.group(1), "comment": m.group(2), "type": m.group(3)}
+
+
 def parse(text: str) -> dict:
     sec = sections(text)
     if "end" not in sec:
@@ -57,6 +65,26 @@ def parse(text: str) -> dict:
     for kind in ("private_key", "password_hash", "token"):
         for path in sec.get(f"secret_{kind}", []):
             secrets.setdefault(path, []).append(kind)
+    authorized_keys: dict[str, list[dict]] = {}
+    for ln in sec.get("authorized_keys", []):
+        path, _, line = ln.partition("|")
+        key = _fingerprint_line(line)
+        if key:
+            authorized_keys.setdefault(path, []).append(key)
+    fingerprints: dict[str, dict] = {}
+    for ln in sec.get("key_fingerprints", []):
+        path, _, line = ln.partition("|")
+        key = _fingerprint_line(line)
+        if key:
+            fingerprints[path] = key
+    for ln in sec.get("cert_fingerprints", []):
+        path, _, rest = ln.partition("|")
+        fp = re.search(r"Fingerprint=([0-9A-F:]+)", rest)
+        subject = re.search(r"subject=\s*([^|]*)", rest)
+        if fp:
+            fingerprints[path] = {"fingerprint": "SHA256:" + fp.group(1).replace(":", "")[:64],
+                                  "comment": (subject.group(1).strip() if subject else ""),
+                                  "type": "X.509 certificate"}
     packages = {}
     for ln in sec.get("packages", []):
         name, _, rest = ln.partition("|")
@@ -134,6 +162,7 @@ def parse(text: str) -> dict:
     return {
         "ok": True, "boot_id": one("boot_id"), "kernel": one("kernel"), "hostname": one("hostname"),
         "os_release": os_release, "files": files, "secrets": secrets, "packages": packages,
+        "authorized_keys": authorized_keys, "fingerprints": fingerprints,
         "repos": _sha_lines(sec.get("repos", [])), "repo_urls": sec.get("repo_urls", []),
         "users": users, "groups": groups, "sudoers": _sha_lines(sec.get("sudoers", [])),
         "crontabs": _sha_lines(sec.get("crontabs", [])), "units": units, "listening": listening,

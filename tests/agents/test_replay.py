@@ -38,6 +38,20 @@ def test_replays_the_study_format_from_the_file(tmp_path):
         ("node1", "sleep 5", True)]
 
 
+def test_a_study_log_without_sudo_replays_as_root_one_with_sudo_as_the_login_user(tmp_path):
+    """The study's executor was root on some images and a sudo user on others; its records say
+    which only by what the agent typed."""
+    def log(commands):
+        path = tmp_path / f"log{len(commands)}.jsonl"
+        path.write_text("".join(json.dumps({"command_id": f"c{i}", "outcome": "requested",
+                                            "node": "node1", "command": c}) + "\n"
+                                for i, c in enumerate(commands)))
+        return path
+    assert {s.user for s in load_log(log(["useradd ops", "systemctl reboot"]))} == {"root"}
+    assert {s.user for s in load_log(log(["id", "sudo -n useradd ops", "uptime"]))} == {None}
+    assert {s.user for s in load_log(log(["echo pseudo sudoers", "visudo -c"]))} == {"root"}
+
+
 def test_study_format_from_a_run_folder_keeps_timeouts():
     steps = load_log(DATA / "run-study" / "agent" / "executor-commands.jsonl")
     assert [(s.source_id, s.timeout_s) for s in steps] == [("cmd-1", None), ("cmd-2", 30.0),

@@ -214,6 +214,16 @@ def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(tmp_
         [p["name"] for p in run["phases"]].index("snapshot:post_agent")
 
 
+def test_an_agent_that_reboots_its_node_into_emergency_mode_fails_and_is_not_retried(tmp_path):
+    """The agent breaks fstab and reboots the node itself, as the study's agents do at the end:
+    the dead end is seen while the harness waits for that reboot to settle."""
+    run = failed_not_retried(tmp_path, DEAD_END + [
+        "nohup sh -c 'sleep 2; sudo systemctl reboot' >/dev/null 2>&1 & disown"])
+    assert run["boot_dead_end"]["node"] == "node1" and run["boot_dead_end"]["phase"] == "post_agent"
+    assert "emergency mode" in run["boot_dead_end"]["console"]
+    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
 @pytest.mark.parametrize("xdist", [(), ("-n", "1")], ids=["one-process", "xdist"])
 def test_a_sweep_stopped_with_sigterm_destroys_its_cluster_and_records_the_interruption(tmp_path, xdist):
     """`kill`, `timeout` and CI runners stop a sweep with SIGTERM, here mid-agent: nothing may
