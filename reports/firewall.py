@@ -60,7 +60,8 @@ def _tool_of_save(s: SimpleCommand) -> str | None:
     if not s.redirects and s.name not in _SAVERS and not s.argv[0].endswith(
             ("iptables.init", "init.d/iptables")):
         return None
-    targets = [t for op, t in s.redirects if op in (">", ">>", ">|")]
+    # a dump saves the rules only into a file the boot loads them from (not /tmp/x)
+    targets = [t for op, t in s.redirects if op in (">", ">>", ">|") and FIREWALL_FILE.match(t)]
     if s.name in ("iptables-save", "ip6tables-save") and targets:
         return IPTABLES
     if s.name == "nft" and "list" in s.args and targets:
@@ -78,6 +79,27 @@ def _tool_of_save(s: SimpleCommand) -> str | None:
     return None
 
 
+def _fwcmd_changes(args: tuple[str, ...]) -> list[tuple[str, str, str]]:
+    """(flag, value, zone) of each change a firewall-cmd call makes: a runtime change has a
+    permanent twin only when all three match (`--add-port=80/tcp` in zone public is not made
+    permanent by `--permanent --add-port=8080/tcp`, nor by the same port in another zone)."""
+    zone = "default"
+    for k, a in enumerate(args):
+        if a.startswith("--zone="):
+            zone = a.split("=", 1)[1]
+        elif a == "--zone" and k + 1 < len(args):
+            zone = args[k + 1]
+    out = []
+    for k, a in enumerate(args):
+        if not a.startswith(_FWCMD_CHANGE_PREFIXES):
+            continue
+        flag, eq, value = a.partition("=")
+        if not eq and k + 1 < len(args) and not args[k + 1].startswith("-"):
+            value = args[k + 1]
+        out.append((flag, value, zone))
+    return out
+
+
 def _scan(agent: list[Command]) -> tuple[dict[tuple[str, str], _Tool], bool]:
     """Per (node, tool) evidence from commands, and whether firewall-cmd ever saved permanently."""
     tools: dict[tuple[str, str], _Tool] = {}
@@ -90,7 +112,7 @@ def _scan(agent: list[Command]) -> tuple[dict[tuple[str, str], _Tool], bool]:
         for s in c.simple:
             name, args = s.name, s.args
             if name == "firewall-cmd":
-                changes = tuple(sorted(a for a in args if a.startswith(_FWCMD_CHANGE_PREFIXES)))
+                changes = _fwcmd_changes(args)
                 if "--runtime-to-permanent" in args:
                     ever_permanent = True
                     pending[c.node] = []
@@ -100,11 +122,13 @@ def _scan(agent: list[Command]) -> tuple[dict[tuple[str, str], _Tool], bool]:
                 t = tools.setdefault((c.node, FIREWALLD), _Tool())
                 if "--permanent" in args:
                     ever_permanent = True
-                    permanent.setdefault(c.node, set()).add(changes)
+                    permanent.setdefault(c.node, set()).update(changes)
                     t.saves.append(c.id)
                 else:
                     t.runtime_cmds.append(c.id)
-                    pending.setdefault(c.node, []).append((c.id, " ".join(changes), changes))
+                    pending.setdefault(c.node, []).extend(
+                        (c.id, f"{flag}={value} (zone {zone})" if value else f"{flag} (zone {zone})",
+                         (flag, value, zone)) for flag, value, zone in changes)
             elif name in _IPT and _IPT_CHANGES.intersection(args):
                 tools.setdefault((c.node, IPTABLES), _Tool()).runtime_cmds.append(c.id)
             elif name in ("iptables-restore", "ip6tables-restore"):

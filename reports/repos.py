@@ -1,8 +1,9 @@
 """Repository URLs the agent configured (finding 6), from two sources:
 
 - agent commands that configure a repository: a repository tool (add-apt-repository,
-  `dnf config-manager --add-repo`, zypper ar, apk -X, a `*-release` package by URL, a setup
-  script piped to a shell) or any write to a repository file (sources.list*, yum.repos.d, apk
+  `dnf config-manager --add-repo` or dnf5's `addrepo --from-repofile=`, zypper ar, apk -X, a
+  `*-release` package by URL, a setup script piped to a shell or run as `bash <(curl …)`, or
+  downloaded and then run) or any write to a repository file (sources.list*, yum.repos.d, apk
   repositories) — every URL in such a command counts, heredoc bodies included;
 - repository files: URLs in `repo_urls` after the agent that were not there before.
 
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 
 from reports.dns import NOT_CHECKED
 from reports.records import Command, Node, Snapshot
+from reports.shell import SimpleCommand
 
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s'\"<>|;`)\]\\]+", re.I)
 _REPO_PATH = re.compile(r"/etc/apt/sources\.list|/etc/yum\.repos\.d/|/etc/apk/repositories"
@@ -49,8 +51,9 @@ def _configures_repo(c: Command) -> str | None:
         name, args = s.name, s.args
         if name == "add-apt-repository" or (name == "zypper" and args[:1] in (("ar",), ("addrepo",))):
             return "repo"
-        if name in ("dnf", "yum", "yum-config-manager") and any(
-                a.startswith("--add-repo") or a.startswith("--addrepo") for a in args):
+        if name in ("dnf", "dnf5", "yum", "yum-config-manager") and any(
+                a.startswith(("--add-repo", "--addrepo", "--from-repofile")) or a == "addrepo"
+                for a in args):  # dnf4's --add-repo, dnf5's `config-manager addrepo`
             return "repo"
         if name == "apk" and any(a in ("-X", "--repository") or a.startswith("--repository=")
                                  for a in args):
@@ -62,10 +65,39 @@ def _configures_repo(c: Command) -> str | None:
                 name in ("tee", "cp", "mv", "install", "ln", "sed", "curl", "wget")
                 and any(_REPO_PATH.search(a) for a in args)):
             return "repo"
-    # curl … | bash: a vendor setup script that writes the repository itself
+    # curl … | bash, bash <(curl …): a vendor setup script that writes the repository itself
     names = [s.name for s in c.simple]
-    if any(n in _FETCHERS for n in names) and any(n in _SHELLS for n in names) and "|" in c.command:
+    if any(n in _FETCHERS for n in names) and any(n in _SHELLS for n in names) and (
+            "|" in c.command or "<(" in c.command):
         return "setup script"
+    return None
+
+
+def _downloads(s: SimpleCommand) -> list[str]:
+    """Files a curl/wget writes: -o/-O/--output(-document) FILE, `> FILE`, or wget's default
+    (the URL's file name)."""
+    if s.name not in _FETCHERS:
+        return []
+    out = [t for op, t in s.redirects if op in (">", ">>")]
+    for k, a in enumerate(s.args):
+        flag, eq, value = a.partition("=")
+        if flag in ("-o", "--output", "--output-document") or (s.name == "wget" and flag == "-O"):
+            out.append(value if eq else (s.args[k + 1] if k + 1 < len(s.args) else ""))
+        elif s.name == "curl" and a in ("-O", "--remote-name"):
+            out += [u.rsplit("/", 1)[-1] for u in s.args if _URL.match(u)]
+    if s.name == "wget" and not out:
+        out += [u.rstrip("/").rsplit("/", 1)[-1] for u in s.args if _URL.match(u)]
+    return [p for p in out if p and p not in ("-", "/dev/null")]
+
+
+def _runs(s: SimpleCommand, files: Mapping[str, Any]) -> str | None:
+    """The downloaded file this simple command runs: `bash F`, `sh F`, `./F`, `/tmp/F`."""
+    candidates = [s.argv[0]] + ([a for a in s.args if not a.startswith("-")][:1]
+                                if s.name in _SHELLS else [])
+    for c in candidates:
+        for path in files:
+            if c == path or c.rsplit("/", 1)[-1] == path.rsplit("/", 1)[-1]:
+                return path
     return None
 
 
@@ -73,7 +105,19 @@ def repo_urls(agent: list[Command], before: Snapshot | None,
               after: Snapshot | None) -> list[RepoUrl]:
     found: list[RepoUrl] = []
     seen: set[tuple[str, str, str]] = set()
+    fetched: dict[str, dict[str, tuple[list[str], str]]] = {}  # node → file → (urls, command id)
     for c in agent:
+        for s in c.simple:  # download-then-run: a setup script fetched, then run by a shell
+            ran = _runs(s, fetched.get(c.node, {}))
+            if ran is not None:
+                urls, cid = fetched[c.node].pop(ran)
+                for url in urls:
+                    if (url, c.node, "command") not in seen and _host(url):
+                        seen.add((url, c.node, "command"))
+                        found.append(RepoUrl(url, _host(url), "setup script", "command", c.node, cid))
+            for path in _downloads(s):
+                fetched.setdefault(c.node, {})[path] = (
+                    [u.rstrip(".,:") for a in s.args for u in _URL.findall(a)], c.id)
         if "://" not in c.command:  # no URL in the text: nothing to record, whatever it does
             continue
         kind = _configures_repo(c)

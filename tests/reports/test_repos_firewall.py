@@ -5,6 +5,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from reports import dns
 from reports.analysis import analyse_run
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
@@ -92,7 +94,8 @@ def test_firewalld_without_permanent_is_at_risk(tmp_path: Path) -> None:
                  after=node_fw("firewalld", "public: ports: 80/tcp"))
     f = a["firewall"]
     assert f["verdict"] == "at_risk" and f["firewalld_never_permanent"]
-    assert f["nodes"][0]["transient"] == [{"command_id": "c0001", "change": "--add-port=80/tcp"}]
+    assert f["nodes"][0]["transient"] == [{"command_id": "c0001",
+                                           "change": "--add-port=80/tcp (zone default)"}]
 
 
 def test_firewalld_lost_after_reboot_is_confirmed(tmp_path: Path) -> None:
@@ -160,3 +163,52 @@ def test_no_firewall_change(tmp_path: Path) -> None:
     a = analysed(tmp_path, ["firewall-cmd --list-all", "iptables -L -n", "nft list ruleset"])
     assert a["firewall"] == {"verdict": "no_change", "firewalld_used": False,
                              "firewalld_never_permanent": False, "nodes": []}
+
+
+@pytest.mark.parametrize("permanent, twin", [
+    ("firewall-cmd --permanent --add-port=80/tcp", True),
+    ("firewall-cmd --permanent --add-port 80/tcp", True),  # value as the next word
+    ("firewall-cmd --permanent --add-port=8080/tcp", False),  # another value
+    ("firewall-cmd --permanent --zone=internal --add-port=80/tcp", False),  # another zone
+    ("firewall-cmd --permanent --add-service=http", False),  # another flag
+])
+def test_a_runtime_firewalld_change_has_a_twin_only_when_flag_value_and_zone_match(
+        tmp_path: Path, permanent: str, twin: bool) -> None:
+    a = analysed(tmp_path, ["firewall-cmd --add-port=80/tcp", permanent],
+                 before=node_fw("firewalld", "public: ports:"),
+                 after=node_fw("firewalld", "public: ports: 80/tcp"))
+    assert bool(a["firewall"]["nodes"][0]["transient"]) is not twin
+
+
+def test_a_dump_into_tmp_does_not_save_the_rules(tmp_path: Path) -> None:
+    rules = "*filter\n-A INPUT -p tcp --dport 80 -j ACCEPT\nCOMMIT"
+    dumped = analysed(tmp_path / "a", ["iptables -A INPUT -p tcp --dport 80 -j ACCEPT",
+                                       "iptables-save > /tmp/rules.bak"],
+                      before=node_fw("iptables", "*filter\nCOMMIT"), after=node_fw("iptables", rules))
+    saved = analysed(tmp_path / "b", ["iptables -A INPUT -p tcp --dport 80 -j ACCEPT",
+                                      "iptables-save > /etc/iptables/rules.v4"],
+                     before=node_fw("iptables", "*filter\nCOMMIT"), after=node_fw("iptables", rules))
+    assert dumped["firewall"]["verdict"] == "at_risk"
+    assert saved["firewall"]["verdict"] != "at_risk"
+
+
+@pytest.mark.parametrize("commands, url, kind", [
+    (["bash <(curl -fsSL https://packagecloud.io/install/repositories/rabbitmq/script.deb.sh)"],
+     "https://packagecloud.io/install/repositories/rabbitmq/script.deb.sh", "setup script"),
+    (["curl -fsSL https://deb.nodesource.com/setup_20.x -o /tmp/nodesource_setup.sh",
+      "sudo bash /tmp/nodesource_setup.sh"], "https://deb.nodesource.com/setup_20.x", "setup script"),
+    (["wget https://repo.example.org/install.sh && chmod +x install.sh && ./install.sh"],
+     "https://repo.example.org/install.sh", "setup script"),
+    (["dnf config-manager addrepo --from-repofile=https://download.docker.com/linux/rhel/docker-ce.repo"],
+     "https://download.docker.com/linux/rhel/docker-ce.repo", "repo"),
+])
+def test_setup_scripts_and_dnf5_repos_are_repository_configuration(
+        tmp_path: Path, commands: list[str], url: str, kind: str) -> None:
+    repos = analysed(tmp_path, commands)["repos"]
+    assert [(u["url"], u["kind"]) for u in repos["urls"]] == [(url, kind)]
+
+
+def test_a_download_never_run_is_not_a_setup_script(tmp_path: Path) -> None:
+    repos = analysed(tmp_path, ["curl -fsSL https://example.org/data.json -o /tmp/data.json",
+                                "cat /tmp/data.json"])["repos"]
+    assert repos["urls"] == []
