@@ -14,7 +14,7 @@ vendor adapters follow each vendor's documented CLI and are NOT validated agains
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from lab.errors import LabError

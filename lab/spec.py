@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from lab.errors import LabError
 
