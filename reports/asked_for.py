@@ -38,11 +38,17 @@ def _words(text: str) -> set[str]:
     return set(re.findall(r"[a-z0-9][a-z0-9_.-]*", text.lower()))
 
 
+_GENERIC_DIRS = frozenset({"etc", "var", "spool", "lib", "usr", "local", "opt", "srv", "tmp",
+                           "home", "root", "run", "share", "bin", "sbin"})
+
+
 def _stems(path: str) -> set[str]:
     """`/etc/ssh/sshd_config.d/99-key-only.conf` → {ssh, sshd_config, sshd, 99-key-only, key, only}:
-    the names a path is made of, below /etc."""
+    the names a path is made of, its generic folders (/etc, /var, /spool, …) left out."""
     out: set[str] = set()
-    for part in path.strip("/").split("/")[1:]:
+    for part in path.strip("/").split("/"):
+        if part in _GENERIC_DIRS:
+            continue
         stem = re.sub(r"\.(d|conf|cfg|ini|repo|list|service|socket|timer|rules|pem|crt|key)$", "",
                       part.lower())
         out.add(stem)
@@ -65,7 +71,10 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
     for name, node in after.items():
         old = before.get(name) or {}
         new_users = {u for u in (node.get("users") or {}) if u not in (old.get("users") or {})}
-        asked = {u for u in (node.get("users") or {}) if u.lower() in words}
+        # an account the task names, by its name or by a name part (`inventoryapp`, "the
+        # inventory application")
+        asked = {u for u in (node.get("users") or {}) if u.lower() in words
+                 or any(len(w) >= 5 and w in u.lower() for w in words)}
         found["users"].update(u for u in new_users if u in asked)
         for u in asked:  # the key access of an account the task names is the task's work
             home = str(((node.get("users") or {}).get(u) or {}).get("home") or "")
@@ -74,11 +83,17 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
         found["groups"].update(g for g in (node.get("groups") or {})
                                if g not in (old.get("groups") or {}) and g.lower() in words)
         named = words | {u.lower() for u in found["users"]}
-        for key in ("etc", "files"):
+        for key in ("etc", "files", "crontabs", "sudoers"):
             olds = old.get(key) or {}
             for path, value in (node.get(key) or {}).items():
-                if path.startswith("/etc/") and olds.get(path) != value and _stems(path) & named:
+                if (path.startswith("/etc/") or key in ("crontabs", "sudoers")) \
+                        and olds.get(path) != value and _stems(path) & named:
                     found["paths"].add(path)
+        old_units = old.get("units") or {}
+        for unit in node.get("units") or {}:
+            parts = set(re.split(r"[-_.@]", unit.lower().rsplit(".", 1)[0]))
+            if unit not in old_units and parts & {w for w in named if len(w) >= 4}:
+                found["services"].add(unit)
         old_socks = {(s.get("proto"), str(s.get("local", "")).rsplit(":", 1)[-1])
                      for s in old.get("listening") or []}
         for sock in node.get("listening") or []:
