@@ -156,7 +156,7 @@ def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
     assert all(c["timeout_s"] == 60 and c["exit_code"] == 0 for c in replayed)
     analysis = json.loads((run["dir"] / "analysis.json").read_text())
     assert analysis["firewall"]["verdict"] == "lost", analysis["firewall"]
-    assert analysis["illusion"]["passed_then_failed_after_reboot"] is True
+    assert analysis["illusion"]["lost_on_reboot"] is True
 
 
 def failed_not_retried(tmp_path: Path, commands: list[str]) -> dict:
