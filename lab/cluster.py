@@ -21,7 +21,7 @@ import libvirt
 
 from lab import (addressing, appliances, console, hosts, identity, images, interrupts, keys, owner as owners,
                  paths, reachability, seed, templates, virt)
-from lab.errors import BootDeadEnd, InfrastructureError, LabError, NodeDown, ProvisionError
+from lab.errors import BootDeadEnd, InfrastructureError, LabError, LockedOut, NodeDown, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
 from lab.spec import ClusterSpec, NodeSpec
@@ -223,6 +223,7 @@ class Cluster:
         def steady(n: Node) -> bool:
             start = (console_from or {}).get(n.name, console.size(n.serial_log))
             seen, since, rebooted = None, time.monotonic(), False
+            last_console = [console.size(n.serial_log), time.monotonic()]
             while not stop.is_set():
                 res = n.exec.run(n.adapter.boot_id_command(), timeout=15) if n.exec.connected \
                     else None
@@ -246,6 +247,14 @@ class Cluster:
                 stuck = console.dead_end(said)
                 if stuck:
                     raise BootDeadEnd(n.name, stuck)
+                # alive, its console quiet (no boot under way), refusing the lab: locked out
+                size = console.size(n.serial_log)
+                if size != last_console[0]:
+                    last_console[:] = [size, now]
+                elif now - since >= 60 and now - last_console[1] >= 30:
+                    why = n.shuts_lab_out()
+                    if why:
+                        raise LockedOut(n.name, why)
                 if now - t0 >= deadline_s:
                     raise ProvisionError(f"{n.name}: not answering {deadline_s:.0f} s after the "
                                          f"agent ended (its VM is {state})")

@@ -41,3 +41,12 @@ class NodeDown(Exception):
     def __init__(self, node: str, state: str) -> None:
         self.node, self.state = node, state
         super().__init__(f"{node} is down after the agent: its VM is {state}")
+
+
+class LockedOut(Exception):
+    """A node is up, its console quiet, and it refuses the harness's SSH (sshd stopped, port 22
+    firewalled, its key removed): the agent shut the harness out. Not an InfrastructureError."""
+
+    def __init__(self, node: str, why: str) -> None:
+        self.node, self.why = node, why
+        super().__init__(f"{node}: {why}")
