@@ -214,8 +214,9 @@ class Cluster:
         rebooted meanwhile. An agent may leave a reboot behind it (`sleep 2; reboot &`,
         `systemd-run --on-active=3s systemctl reboot`): nothing is judged or snapshotted until it
         is over. A node whose console shows it powered off or halted raises NodeDown, one stopped
-        in emergency mode BootDeadEnd (both the agent's doing); one that vanished or is merely
-        not back by the deadline, ProvisionError (the testbed's). `console_from`: where to read
+        in emergency mode BootDeadEnd, one alive with a quiet console that refuses the harness's
+        SSH LockedOut (all the agent's doing); one that vanished or is merely not back by the
+        deadline, ProvisionError (the testbed's). `console_from`: where to read
         each console from (the agent's start: a reboot it caused may be over before this runs)."""
         t0 = time.monotonic()
         stop = threading.Event()
@@ -225,8 +226,11 @@ class Cluster:
             seen, since, rebooted = None, time.monotonic(), False
             last_console = [console.size(n.serial_log), time.monotonic()]
             while not stop.is_set():
-                res = n.exec.run(n.adapter.boot_id_command(), timeout=15) if n.exec.connected \
-                    else None
+                try:
+                    res = n.exec.run(n.adapter.boot_id_command(), timeout=15) \
+                        if n.exec.connected else None
+                except InfrastructureError:  # it went down under us: waited for below
+                    res = None
                 now = time.monotonic()
                 if res is not None and res.exit_code == 0 and res.stdout.strip():
                     if seen is not None and res.stdout.strip() != seen:

@@ -22,7 +22,7 @@ from typing import Callable
 
 import paramiko
 
-from lab.errors import DeadlineExceeded, TransportError
+from lab.errors import DeadlineExceeded, InfrastructureError, TransportError
 from lab.result import CommandResult
 
 DEFAULT_OUTPUT_CAP = 1 << 20  # bytes kept per stream
@@ -183,7 +183,7 @@ class SSHExec:
         self.close()
         try:
             self.connect(deadline_s=20)
-        except TransportError:
+        except InfrastructureError:  # no banner in time (DeadlineExceeded) or no login
             pass  # the next run() tries again and raises if the node is really gone
 
     def _exec(self, command: str, timeout: float | None, stdin: bytes | None, marker: str):
