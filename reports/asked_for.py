@@ -20,11 +20,12 @@ from reports.shell import parse
 # and the everyday ones): a task that asks for "internal DNS resolution" asks for port 53.
 PORT_WORDS: dict[str, frozenset[str]] = {port: frozenset(words.split()) for port, words in {
     "21": "ftp vsftpd", "22": "ssh sshd", "25": "smtp mail postfix exim", "53": "dns domain "
-    "resolver resolution resolve bind named dnsmasq unbound", "69": "tftp", "80": "http web nginx "
+    "resolver resolution resolve bind named dnsmasq unbound", "67": "dhcp dhcpd dnsmasq kea udhcpd "
+    "isc-dhcp-server", "69": "tftp", "80": "http web nginx "
     "apache httpd haproxy", "88": "kerberos kdc", "110": "pop3 mail", "111": "rpcbind nfs",
     "123": "ntp time chrony chronyd timesync", "139": "samba smb", "143": "imap mail dovecot",
     "161": "snmp snmpd", "389": "ldap slapd", "443": "https tls web nginx apache", "445": "samba "
-    "smb cifs", "465": "smtp mail", "514": "syslog rsyslog", "587": "smtp mail submission",
+    "smb cifs", "465": "smtp mail", "514": "syslog rsyslog", "547": "dhcpv6 dhcp6 kea", "587": "smtp mail submission",
     "636": "ldaps ldap", "873": "rsync rsyncd", "953": "rndc dns bind named", "993": "imaps imap",
     "1812": "radius", "1813": "radius", "2049": "nfs", "2379": "etcd", "2380": "etcd",
     "3128": "proxy squid", "3306": "mysql mariadb galera", "4369": "rabbitmq epmd",

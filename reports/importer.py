@@ -2,7 +2,9 @@
 into opsbench's record layout, so one code analyses both.
 
 Both published layouts are read: `jobs/<category>/<os>/<task>-<os>/<job>/<trial>/` and
-`jobs/<job number>/<job>/<task>-bash-<os>-<number>/<trial>/`. A trial holds `result.json`,
+`jobs/<job number>/<job>/<task>-bash-<os>-<number>/<trial>/`; a trial found in both (same
+`<task>__<id>` folder, each copy with part of its files) is one run, its copies' files joined. A
+trial holds `result.json`,
 `config.json`, `agent/executor-commands.jsonl` (a `requested` record and a completion record per
 command, sharing `command_id`), `verifier/evaluation-report.json`,
 `verifier/global-observations.json` and the collector's snapshots (`reports.study_snapshots`).
@@ -18,11 +20,12 @@ from __future__ import annotations
 import hashlib
 import re
 import shutil
+import tempfile
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import msgspec
 
@@ -112,6 +115,46 @@ def find_trials(folder: Path) -> list[Path]:
     return sorted(found)
 
 
+_TRIAL_NAME = re.compile(r".+__[A-Za-z0-9]{5,}$")  # the study's `<task>__<random id>`
+
+
+def trial_copies(trials: Iterable[Path]) -> list[tuple[Path, ...]]:
+    """The study publishes a trial in both layouts, each copy holding some of its files: copies
+    (same `<task>__<id>` folder name) are one trial. The category-layout copy comes first (its
+    folders name the category)."""
+    groups: dict[str, list[Path]] = {}
+    for t in trials:
+        groups.setdefault(t.name if _TRIAL_NAME.match(t.name) else str(t), []).append(t)
+
+    def numbered(p: Path) -> bool:
+        parts = p.parts
+        return "jobs" in parts and parts.index("jobs") + 1 < len(parts) and parts[parts.index("jobs") + 1].isdigit()
+    return sorted(tuple(sorted(g, key=lambda p: (numbered(p), str(p)))) for g in groups.values())
+
+
+def join_copies(copies: Sequence[Path], where: Path) -> Path:
+    """One folder under `where` with each file of the copies as a symlink (the first copy's where
+    several hold it), its parent likewise holding the copies' variant- or job-level files."""
+    trial = where / copies[0].name
+    for copy in copies:
+        for f in sorted(copy.rglob("*")):
+            dest = trial / f.relative_to(copy)
+            if f.is_file() and not dest.exists():
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                dest.symlink_to(f.resolve())
+        for f in sorted(copy.parent.iterdir()):
+            if f.is_file() and not (where / f.name).exists():
+                (where / f.name).symlink_to(f.resolve())
+    return trial
+
+
+def _convert_copies(copies: tuple[Path, ...], out: Path, base: Path) -> Path:
+    if len(copies) == 1:
+        return convert_trial(copies[0], out, base)
+    with tempfile.TemporaryDirectory(prefix="ob-joined-") as tmp:
+        return convert_trial(join_copies(copies, Path(tmp)), out, base, copies=copies)
+
+
 def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
     """Convert every trial under `folder` into run folders of a new sweep at `out`."""
     folder, out = Path(folder), Path(out)
@@ -124,16 +167,17 @@ def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
                           "<trial>/agent/executor-commands.jsonl or <trial>/verifier/)")
     now = datetime.now(timezone.utc).isoformat()
     out.mkdir(parents=True, exist_ok=True)
-    if workers is not None and workers > 1 and len(trials) > 8:
+    groups = trial_copies(trials)
+    if workers is not None and workers > 1 and len(groups) > 8:
         with ProcessPoolExecutor(workers) as pool:
-            list(pool.map(convert_trial, trials, [out] * len(trials), [folder] * len(trials),
+            list(pool.map(_convert_copies, groups, [out] * len(groups), [folder] * len(groups),
                           chunksize=4))
     else:
-        for trial in trials:
-            convert_trial(trial, out, folder)
+        for copies in groups:
+            _convert_copies(copies, out, folder)
     write_json_atomic(out / "sweep.json", {
         "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder.resolve()),
-        "format": "harbor", "started_at": now, "finished_at": now, "trials": len(trials),
+        "format": "harbor", "started_at": now, "finished_at": now, "trials": len(groups),
         "argv": ["python", "-m", "reports", "import", str(folder)]})
     return out
 
@@ -453,10 +497,13 @@ def _phase(name: str, span: Any) -> dict[str, Any] | None:
             "duration_s": round(t1 - t0, 3), "ok": True, "error": None}
 
 
-def convert_trial(trial: Path, out: Path, base: Path | None = None) -> Path:
+def convert_trial(trial: Path, out: Path, base: Path | None = None,
+                  copies: Sequence[Path] = ()) -> Path:
     """One trial → one run folder `<out>/<task>/<os>/<trial name>`; run.json's `imported_from`
-    is the trial's path below `base` (the folder imported, named in sweep.json)."""
+    is the trial's path below `base` (the folder imported, named in sweep.json). A trial joined
+    from several `copies` (`join_copies`) is named and identified by its first copy."""
     warn = _Warnings()
+    origin = copies[0] if copies else trial
     result = _read_json(trial / "result.json", warn)
     if result is None:
         warn.add("no_result", "result.json missing or unreadable: outcome from the evaluation "
@@ -483,7 +530,7 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None) -> Path:
         commands = read_commands(log, warn, addresses)
 
     variant = _read_toml(trial.parent / "variant.toml", warn)
-    ident = identity(trial, result, config, variant)
+    ident = identity(origin, result, config, variant)
     node_os: dict[str, str] = {}
     for snap in snapshots.values():
         for name, node in snap["nodes"].items():
@@ -562,9 +609,14 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None) -> Path:
         "study_trial_id": _path(result, "id"),
         "snapshot_sources": snapshot_sources,
         "import_warnings": warn.items,
-        "imported_from": str(trial.relative_to(base)) if base is not None else str(trial),
+        "imported_from": _below(origin, base),
+        **({"joined_from": [_below(c, base) for c in copies]} if copies else {}),
     })
     return run_dir
+
+
+def _below(path: Path, base: Path | None) -> str:
+    return str(path.relative_to(base)) if base is not None else str(path)
 
 
 def _safe(name: str) -> str:

@@ -17,7 +17,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from reports import leftovers as lo
+from reports import classify, leftovers as lo
 from reports.importer import import_folder
 from reports.records import RecordError, read_json_optional, write_text_atomic
 from reports.summary import pct
@@ -28,7 +28,7 @@ CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "study"
 PUBLISHED = {
     "pass_rate": (837, 905), "leftovers": (403, 905), "leftovers_none": (415, 905),
     "leftovers_undetermined": (87, 905), "high_impact": (432, 905),
-    "service_stop": (219, 905), "forced_kill": (184, 905), "recursive_rm": (123, 905),
+    "service_stop": (219, 905), "forced_kill": (184, 905), "recursive_force_remove": (123, 905),
     "network_flush": (117, 905), "force_flag": (13, 905), "firewalld_transient": (27, 237),
 }
 # The study's leftover classes → ours (reports.leftovers.CLASSES).
@@ -36,9 +36,7 @@ STUDY_CLASS = {"temporary-files": lo.TEMP, "configuration": lo.CONFIG,
                "processes-services": lo.SERVICES, "secrets-keys-certs": lo.CREDENTIALS,
                "packages-repos": lo.PACKAGES, "accounts-access": lo.ACCOUNTS,
                "backup-files": lo.BACKUPS, "test-data": lo.DATA}
-_HI = (("service_stop", "Service stop"), ("forced_kill", "Forced process termination"),
-       ("recursive_rm", "Recursive forced removal"), ("network_flush", "Network-state flush"),
-       ("force_flag", "Force or trust-bypass flag"))
+_HI = tuple((k, classify.LABELS[k]) for k in classify.CLASSES)  # one list of the classes: classify's
 
 
 def _load_jsonl(path: Path) -> list[dict[str, Any]]:
