@@ -85,7 +85,8 @@ def _launch(c: Command) -> tuple[set[str], bool]:
     if any(_reboots(s) for s in background):
         return set(), False
     for s in background:
-        if s.name in _TRIVIAL:
+        if s.name in _TRIVIAL:  # names no job, but what it writes is the job's (`echo $? > rc`)
+            names.update(_written(s))
             continue
         if s.name in _INTERPRETERS:
             script = _script_of(s.args)
@@ -93,11 +94,40 @@ def _launch(c: Command) -> tuple[set[str], bool]:
                 names.add(script)
         elif s.name not in _CONTROLLERS:
             names.add(s.name)
-        names.update(t for op, t in s.redirects
-                     if op in (">", ">>", "&>", "&>>") and t.startswith("/") and t != "/dev/null")
+        names.update(_written(s))
         if "systemd-run" in s.wrappers:
             names.update(_UNIT.findall(c.command))
+    if names:  # where the launch keeps the job's PID (`echo $! > f`, `echo $! | tee f`)
+        names.update(f for s in c.simple if not s.background and any("$!" in a for a in s.args)
+                     for f in _written(s))
+        names.update(f for i, s in enumerate(c.simple[1:], 1) if s.name == "tee" and not s.background
+                     and any("$!" in a for a in c.simple[i - 1].args)
+                     for f in s.args if f.startswith("/"))
     return names, bool(names)
+
+
+_INSPECTORS = _CHECKS | {"pstree", "lsof", "fuser", "ss", "netstat", "wait"}
+
+
+def _looks_at(c: Command, names: set[str]) -> bool:
+    """`c` checks on the job: it reads one of the job's files (log, PID file, output), or asks
+    the process table or the service manager about its program. A program named elsewhere
+    (`apk add tcpdump`, `grep -E 'telnetd|nc$'`) is not a look at the job."""
+    if any(mentions(c.command, n) for n in names if n.startswith("/")):
+        return True
+    programs = [n for n in names if not n.startswith("/")]
+    return any(s.name in _INSPECTORS for s in c.simple) and any(mentions(c.command, p) for p in programs)
+
+
+def _shape(command: str) -> str:
+    """A command with its numbers blanked: `tail -25 log` and `tail -10 log` are one check."""
+    return " ".join(re.sub(r"\d+", "N", command).split())
+
+
+def _written(s: Any) -> set[str]:
+    """Files a simple command's redirections write."""
+    return {t for op, t in s.redirects
+            if op in (">", ">>", "&>", "&>>") and t.startswith("/") and t != "/dev/null"}
 
 
 def _script_of(args: tuple[str, ...]) -> str | None:
@@ -222,7 +252,7 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
                 open_jobs.append(job)
                 continue
             for job in reversed(open_jobs):
-                checks = any(mentions(c.command, n) for n in job.names)
+                checks = _looks_at(c, job.names)
                 if not (checks or _only_sleeps(c)):
                     continue
                 job.checks += checks
@@ -238,11 +268,14 @@ def polling_trap(agent: list[Command]) -> dict[str, Any]:
         sleeps = [_sleep_seconds(p) for p in j.polls]
         loops = [p.duration_ms / 1000.0 for p in j.polls if _LOOP.search(p.command) and _sleep_seconds(p)]
         repeated = j.checks >= 2 or any(_LOOP.search(p.command) and _sleep_seconds(p)
-                                         and any(mentions(p.command, n) for n in j.names)
+                                         and _looks_at(p, j.names)
                                          for p in j.polls)
-        if not repeated or not any(sleeps) or _stopped_by_agent(j, j.later):
-            continue  # not polling: not checked again and again while waiting, or a job the
-            # agent used and then stopped (a test server, a capture), not one it waited for
+        checked = [_shape(p.command) for p in j.polls if _looks_at(p, j.names)]
+        same_check = bool(checked) and max(checked.count(x) for x in checked) >= 2
+        if not repeated or not (any(sleeps) or same_check) or _stopped_by_agent(j, j.later):
+            continue  # not polling: not checked again and again while waiting (sleeping, or
+            # running the same check again), or a job the agent used and then stopped (a
+            # test server, a capture), not one it waited for
         wasted, how = _waste(j)
         out.append({
             "node": j.node, "job": ",".join(sorted(j.names)), "launch_id": j.launch.id,

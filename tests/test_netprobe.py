@@ -12,7 +12,6 @@ import time
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
 
-import pytest
 
 PROBE = Path(__file__).resolve().parents[1] / "fixtures" / "netprobe.py"
 
