@@ -53,9 +53,14 @@ def script_env(cluster: ClusterInfo, node: str) -> dict[str, str]:
 
 class OracleAgent:
     name = "oracle"
+    what = "the reference solution"
 
     def __init__(self, steps: list[tuple[str, str]] | None = None) -> None:
         self.steps = steps  # [(node, script file name)], from task.toml's [[oracle.steps]]
+
+    def for_task(self, task) -> "OracleAgent":
+        """This agent with the steps of `task` (a fixtures.tasks.Task)."""
+        return OracleAgent(steps=[(s.node, s.script) for s in task.reference_steps])
 
     def solve(self, session: AgentSession) -> AgentReport:
         steps = self.steps or [(n.name, "solution.sh") for n in session.cluster.nodes]
@@ -74,5 +79,5 @@ class OracleAgent:
         if failed:
             return AgentReport(status="blocked", summary="; ".join(failed),
                                evidence=tuple(Evidence(r, tuple(ids)) for r in session.requirement_ids))
-        return AgentReport(status="completed", summary=f"ran the reference solution ({len(ids)} step(s))",
+        return AgentReport(status="completed", summary=f"ran {self.what} ({len(ids)} step(s))",
                            evidence=tuple(Evidence(r, tuple(ids)) for r in session.requirement_ids))

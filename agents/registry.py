@@ -33,9 +33,16 @@ def _replay(arg: str, options: AgentOptions) -> Agent:
     return ReplayAgent(arg)
 
 
+def _wrong(arg: str, options: AgentOptions) -> Agent:
+    from agents.wrong import WrongAgent
+    return WrongAgent(arg)
+
+
 AGENTS: dict[str, Entry] = {
     "claude": Entry(_claude, "claude", takes_argument=False),
     "replay": Entry(_replay, "replay:<run folder or command log>", takes_argument=True),
+    # bare `wrong` is expanded by the plugin into every wrong solution of each task
+    "wrong": Entry(_wrong, "wrong[:<name>]", takes_argument=True),
 }
 
 

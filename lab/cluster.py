@@ -90,7 +90,11 @@ class Node:
             dom = self.cluster.conn.lookupByName(self.domain)
         except libvirt.libvirtError:
             return None
-        return reachability.guest_shuts_lab_out(dom, self.mgmt_ip)
+        why = reachability.guest_shuts_lab_out(dom, self.mgmt_ip)
+        if why is None and self.exec.refuses_key():
+            why = (f"sshd answers but refuses the lab's key for {self.exec.login}: the account's "
+                   "authorized_keys or sshd's settings no longer let the lab in")
+        return why
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:

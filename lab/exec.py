@@ -136,6 +136,25 @@ class SSHExec:
                 time.sleep(0.5)
         raise TransportError(f"{self.node}: SSH login as {self.login}@{self.host} failed: {last}")
 
+    def refuses_key(self, timeout_s: float = 20.0) -> bool:
+        """Whether the guest's sshd answers and rejects the lab's key (its authorized_keys or
+        sshd settings no longer let the lab in): one login attempt, nothing else inferred."""
+        try:
+            transport = paramiko.Transport(self._open_sock())
+        except (OSError, paramiko.SSHException, EOFError):
+            return False
+        try:
+            transport.banner_timeout = timeout_s
+            transport.start_client(timeout=timeout_s)
+            transport.auth_publickey(self.login, paramiko.Ed25519Key.from_private_key_file(str(self.key)))
+            return False
+        except paramiko.AuthenticationException:
+            return True
+        except (OSError, paramiko.SSHException, EOFError):
+            return False
+        finally:
+            transport.close()
+
     @property
     def connected(self) -> bool:
         return self._transport is not None and self._transport.is_active()

@@ -108,6 +108,18 @@ TOML_CASES = {  # task id: (edit of a valid task.toml, field named, what the err
 }
 
 
+WRONG_CASES = {  # what is wrong: (task id, wrong solution name, its header), what the error says
+    "no must-fail line": (("wrong-no-header", "x", "# a mistake"),
+                          "no `# must fail req-N: <the mistake>` line"),
+    "unknown requirement": (("wrong-unknown-req", "x", "# must fail req-9: not a requirement"),
+                            "`must fail` names req-9, not a requirement of task.toml (req-1)"),
+    "unknown step": (("wrong-bad-step", "x", "# must fail req-1: bad steps\n# steps: node7"),
+                     "step 'node7': not `oracle`, a node (node1) or `<node>:<script>`"),
+    "bad name": (("wrong-bad-name", "Upper_Case", "# must fail req-1: x"),
+                 "a wrong solution's name is lower-case letters, digits and dashes"),
+}
+
+
 @pytest.fixture(scope="module")
 def broken_tree(tmp_path_factory) -> tuple[Lab, subprocess.CompletedProcess]:
     lab = Lab(tmp_path_factory.mktemp("broken") / "root")
@@ -119,6 +131,8 @@ def broken_tree(tmp_path_factory) -> tuple[Lab, subprocess.CompletedProcess]:
     lab.task("no-solution", files=("instruction.md",))
     (lab.task("no-tests") / "test_no_tests.py").unlink()
     lab.task("valid-task")
+    for (task_id, name, head), _ in WRONG_CASES.values():
+        (lab.task(task_id) / f"wrong-{name}.sh").write_text(f"#!/bin/bash\n{head}\necho wrong\n")
     return lab, lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop",
                            "--continue-on-collection-errors")
 
@@ -141,6 +155,14 @@ def test_malformed_task_toml_is_a_collection_error_naming_file_and_field(broken_
     expected = expected.format(catalog=", ".join(images.load_catalog()))
     assert head + expected in error or (field is None and head in error and expected in error), error
     assert "Traceback" not in error
+
+
+@pytest.mark.parametrize("case", list(WRONG_CASES))
+def test_a_malformed_wrong_solution_is_a_collection_error_naming_its_file(broken_tree, case):
+    lab, proc = broken_tree
+    (task_id, name, _), says = WRONG_CASES[case]
+    err = _collect_error(lab, proc, lab.root / "tests_tasks" / "single-node" / task_id)
+    assert f"wrong-{name}.sh" in err and says in err, err
 
 
 def test_unknown_category_names_the_valid_ones(broken_tree):
@@ -174,7 +196,7 @@ def test_only_the_broken_tasks_fail_collection(broken_tree):
     _, proc = broken_tree
     assert proc.returncode == 1, proc.output  # errors (with --continue-on-collection-errors)
     assert "tests_tasks/single-node/valid-task/test_valid_task.py::test_valid_task[debian12]" in proc.output
-    assert f"1 test collected, {len(TOML_CASES) + 4} errors" in proc.output, proc.output
+    assert f"1 test collected, {len(TOML_CASES) + len(WRONG_CASES) + 4} errors" in proc.output, proc.output
 
 
 # -- options: usage errors listing the valid values -----------------------------------------
@@ -219,6 +241,71 @@ def test_several_agents_make_one_test_each_next_to_each_other(lab):
                    "test_task_b[debian12-oracle]", "test_task_b[debian12-nop]"], proc.output
     one = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop", "-k", "task_b")
     assert "test_task_b[debian12]" in one.stdout, one.output
+
+
+def test_a_task_os_agents_form_one_xdist_group(lab):
+    """`--dist loadgroup` sends a task×OS's runs to one worker (the later ones start from the
+    first one's checkpoint) only if xdist can read the group from the node id."""
+    from xdist.scheduler.loadgroup import LoadGroupScheduling
+    lab.task("task-a", oses=("debian12", "debian13"))
+    (lab.root / "markprobe.py").write_text(
+        "import pytest\n"
+        "@pytest.hookimpl(trylast=True)\n"
+        "def pytest_collection_modifyitems(items):\n"
+        "    for it in items:\n"
+        "        m = it.get_closest_marker('xdist_group')\n"
+        "        print('GROUP', it.nodeid, m.args[0] if m else None)\n")
+    proc = lab.pytest("tests_tasks", "--collect-only", "-q", "-p", "markprobe", "--agent=oracle,nop",
+                      "--os=debian12,debian13")
+    groups = {}
+    split = LoadGroupScheduling.__new__(LoadGroupScheduling)
+    for line in proc.stdout.splitlines():
+        if line.startswith("GROUP "):
+            _, nodeid, group = line.split(" ", 2)
+            groups.setdefault(split._split_scope(f"{nodeid}@{group}"), []).append(nodeid.rsplit("[", 1)[1])
+    assert groups == {"task-a/debian12": ["debian12-oracle]", "debian12-nop]"],
+                      "task-a/debian13": ["debian13-oracle]", "debian13-nop]"]}, proc.output
+
+
+def test_xdist_workers_share_prepared_clusters_under_loadgroup(lab):
+    """xdist resets a worker's `dist` option to "no": the pool that lets nop start from the
+    oracle's checkpoint must still exist on a `--dist loadgroup` worker, and not under `load`."""
+    lab.task("task-a")
+    (lab.root / "poolprobe.py").write_text(
+        "import os\n"
+        "def pytest_collection_finish(session):\n"
+        "    from fixtures.plugin import CFG_KEY\n"
+        "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
+        "        with open(os.environ['POOL_PROBE'], 'a') as f:\n"
+        "            f.write(str(session.config.stash[CFG_KEY].pool is not None) + '\\n')\n")
+    for dist, expected in (("loadgroup", "True"), ("load", "False")):
+        out = lab.root / f"pool-{dist}"
+        os.environ["POOL_PROBE"] = str(out)
+        try:
+            proc = lab.pytest("tests_tasks", "-p", "poolprobe", "--agent=oracle,nop", "-n", "1",
+                              "--dist", dist, "-k", "no_such_test")
+        finally:
+            del os.environ["POOL_PROBE"]
+        assert out.read_text().split() == [expected], proc.output
+
+
+def test_bare_wrong_runs_each_wrong_solution_of_each_task(lab):
+    """`--agent=oracle,nop,wrong`: each task's own wrong solutions, after its oracle and nop; a
+    task without any runs the others; `--agent=wrong` alone skips it, saying why."""
+    d = lab.task("task-a")
+    for name in ("runtime-only", "hold-only"):
+        (d / f"wrong-{name}.sh").write_text(f"#!/bin/bash\n# must fail req-1: {name}\ntrue\n")
+    (d / "wrong-hold-only.rhel.sh").write_text("#!/bin/bash\n# must fail req-1: hold-only\ntrue\n")
+    lab.task("task-b")
+    proc = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=oracle,nop,wrong")
+    ids = [l.split("::", 1)[1] for l in proc.stdout.splitlines() if "::" in l]
+    assert ids == ["test_task_a[debian12-oracle]", "test_task_a[debian12-nop]",
+                   "test_task_a[debian12-wrong-hold-only]", "test_task_a[debian12-wrong-runtime-only]",
+                   "test_task_b[debian12-oracle]", "test_task_b[debian12-nop]"], proc.output
+    alone = lab.pytest("tests_tasks", "-q", "-rs", "--agent=wrong", "-k", "task_b")
+    assert "task-b has no wrong solution (wrong-*.sh) yet" in alone.output, alone.output
+    one = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=wrong:hold-only", "-k", "task_a")
+    assert "test_task_a[debian12]" in one.stdout, one.output
 
 
 @pytest.mark.parametrize("with_file", [True, False], ids=["non-empty", "empty"])

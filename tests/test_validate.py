@@ -77,12 +77,12 @@ def test_rows_and_markdown(tmp_path):
     assert not by[("disk-full-recovery", "debian13")].nop_ok          # nop never ran there
     md = validate.render(rows)
     assert validate.HEADER in md and validate.RULE in md
-    assert ("| disk-full-recovery | brownfield | debian12 | yes | yes: req-1, req-3 | 50 s | 30 s "
+    assert ("| disk-full-recovery | brownfield | debian12 | yes | yes: req-1, req-3 | – | 50 s | 30 s "
             "| 2026-01-02 |") in md
-    assert "| config-drift | brownfield | debian12 | yes | yes: req-1 | 70 s | 40 s |" in md
+    assert "| config-drift | brownfield | debian12 | yes | yes: req-1 | – | 70 s | 40 s |" in md
     assert ("| host-firewall-baseline | single-node | debian12 | **no** (failed: req-2) "
-            "| **no** (error) | 100 s |") in md
-    assert "| disk-full-recovery | brownfield | debian13 | yes | **no** (no run) | 90 s | – |" in md
+            "| **no** (error) | – | 100 s |") in md
+    assert "| disk-full-recovery | brownfield | debian13 | yes | **no** (no run) | – | 90 s | – |" in md
     # medians over passing oracle runs only: brownfield 50, 70, 90 -> 70; single-node has none
     assert "Median oracle duration per category: brownfield 70 s (3 runs)." in md
     assert "per OS: debian12 2/3, debian13 0/1." in md
@@ -109,15 +109,56 @@ def test_main_no_run_writes_and_merges(tmp_path, capsys):
     out.write_text(validate.render([validate.Row("private-app-access", "multi-node", "debian12", True,
                                                  "yes", True, "yes: req-1, req-2", 80.0, 45.0,
                                                  "2025-12-30")]))
-    rc = validate.main(["--no-run", "--work", str(work), "--out", str(out)])
+    lib = ["--tasks-root", str(tmp_path / "no-tasks")]  # the fake runs' tasks have no wrong solutions
+    rc = validate.main(["--no-run", "--work", str(work), "--out", str(out), *lib])
     assert rc == 1                                  # some rows do not validate
     md = out.read_text()
-    assert "| private-app-access | multi-node | debian12 | yes | yes: req-1, req-2 | 80 s | 45 s |" in md
+    assert "| private-app-access | multi-node | debian12 | yes | yes: req-1, req-2 | – | 80 s | 45 s |" in md
     assert "multi-node 80 s (1 run)" in md
     assert "debian12 3/4" in md
-    rc = validate.main(["--no-run", "--work", str(work), "--out", str(out), "--fresh"])
+    rc = validate.main(["--no-run", "--work", str(work), "--out", str(out), "--fresh", *lib])
     assert "| private-app-access |" not in out.read_text()
     assert validate.main(["--no-run", "--work", str(tmp_path / "empty"), "--out", str(out)]) == 2
+
+
+def test_wrong_solutions_are_caught_only_failing_the_requirements_they_name(tmp_path):
+    sweep = tmp_path / "runs"
+    _run(sweep, "package-version-hold", "debian12", "passed", agent="oracle", category="single-node")
+    _run(sweep, "package-version-hold", "debian12", "failed", failed=("req-1", "req-2"), agent="nop", run_id="r2")
+    _run(sweep, "package-version-hold", "debian12", "failed", failed=("req-2",), agent="wrong:hold-only", run_id="r3")
+    _run(sweep, "package-version-hold", "debian12", "failed", failed=("req-3",), agent="wrong:upgrade-now", run_id="r4")
+    _run(sweep, "package-version-hold", "debian12", "passed", agent="wrong:pin-low", run_id="r5")
+    tasks = {"package-version-hold": validate.TaskFacts(1, ("debian12",), wrong=(
+        ("hold-only", ("req-2",)), ("upgrade-now", ("req-1",)), ("pin-low", ("req-2",)),
+        ("never-ran", ("req-1",))))}
+    row, = validate.make_rows(validate.read_sweep(sweep), tasks)
+    assert not row.validated and row.oracle_ok and row.nop_ok
+    assert row.wrong_cell == ("**1/4** (never-ran: not run; pin-low: passed; "
+                              "upgrade-now: failed req-3, not req-1)")
+    # all caught: validated; the cell survives a round trip through the markdown
+    tasks = {"package-version-hold": validate.TaskFacts(1, ("debian12",), wrong=(("hold-only", ("req-2",)),))}
+    row, = validate.make_rows(validate.read_sweep(sweep), tasks)
+    assert row.validated and row.wrong_cell == "1/1"
+    md = validate.render([row], tasks=tasks)
+    assert validate.parse_rows(md) == [row]
+    assert "Wrong solutions caught: 1/1 runs over 1 task×OS rows." in md
+    assert "Tasks with at least two wrong solutions: 0/1; fewer: package-version-hold." in md
+
+
+def test_a_wrong_script_that_breaks_is_not_caught(tmp_path):
+    """A script that exits non-zero is no plausible solution: its failing run proves nothing."""
+    sweep = tmp_path / "runs"
+    run_dir = _run(sweep, "t", "debian12", "failed", failed=("req-1",), agent="wrong:typo")
+    data = json.loads((run_dir / "run.json").read_text())
+    (run_dir / "run.json").write_text(json.dumps({**data, "agent_status": "blocked"}))
+    run = validate.read_sweep(sweep)[("t", "debian12", "wrong:typo")]
+    assert validate.wrong_verdict(run, ("req-1",)) == "its script failed"
+
+
+def test_rows_from_before_wrong_solutions_are_still_read():
+    old = (validate.OLD_HEADER + "\n|---|\n| a | single-node | debian12 | yes | yes: req-1 | 10 s | 5 s | d |\n")
+    row, = validate.parse_rows(old)
+    assert row.validated and row.wrong_cell == "–" and row.nop_s == 5.0
 
 
 def test_pytest_command():

@@ -58,11 +58,13 @@ def checks(run: dict) -> dict[str, dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def oracle_sweep(tmp_path_factory) -> Path:
-    """One sweep, two agents: the oracle's runs prepare; the nop runs start from their checkpoints."""
+    """One sweep, three agents, on two xdist workers: the oracle's runs prepare; the nop runs
+    and one wrong solution start from their checkpoints, on the same worker (`--dist loadgroup`)."""
     out = tmp_path_factory.mktemp("oracle")
-    res = sweep(out, "--agent=oracle,nop")
+    res = sweep(out, "--agent=oracle,nop,wrong", "-n", "2", "--dist", "loadgroup",
+                "-k", "(disk_full or host_firewall or private_app) and (oracle or nop or runtime)")
     assert res.returncode == 1, res.stdout[-3000:] + res.stderr[-3000:]  # nop fails, as it must
-    assert "3 failed, 3 passed" in res.stdout, res.stdout[-3000:]
+    assert "4 failed, 3 passed" in res.stdout, res.stdout[-3000:]
     return out
 
 
@@ -93,13 +95,25 @@ def test_nop_after_the_oracle_starts_from_the_prepared_checkpoint(oracle_sweep):
         {t: ("failed", reqs) for t, reqs in NOP_FAILS.items()}
     for task, run in nop.items():
         names = [p["name"] for p in run["phases"]]
-        assert names[0] == "restore" and not {"lease", "provision", "prepare"} & set(names), (task, names)
+        assert names[:2] == ["restore", "baseline"] and not {"lease", "provision", "prepare"} & set(names), \
+            (task, names)
         assert run["prepared_in"] == str(oracle[task]["dir"]), task
         assert "checkpoint" in [p["name"] for p in oracle[task]["phases"]], task
         assert (run["dir"] / "snapshots" / "post_prepare.json").exists(), task
         assert (run["dir"] / "topology.json").read_text() == (oracle[task]["dir"] / "topology.json").read_text()
         phases = {json.loads(l)["phase"] for l in (run["dir"] / "commands.jsonl").read_text().splitlines()}
         assert "prepare" not in phases and "checks:post_agent" in phases, (task, phases)
+
+
+def test_a_wrong_solution_is_caught_on_the_requirements_it_names(oracle_sweep):
+    """host-firewall-baseline's wrong-runtime-only loads its rules with `nft -f` and never saves
+    them: it passes until the reboot, then fails req-2 and req-3 (its header says so)."""
+    wrong = runs(oracle_sweep, "wrong:runtime-only")["host-firewall-baseline"]
+    assert wrong["outcome"] == "failed" and {"req-2", "req-3"} <= set(wrong["failed_requirements"])
+    assert wrong["agent_status"] == "completed"
+    assert wrong["prepared_in"] == str(runs(oracle_sweep, "oracle")["host-firewall-baseline"]["dir"])
+    assert set(checks(wrong)["post_agent"].values()) == {"satisfied"}  # right until the reboot
+    assert checks(wrong)["post_reboot"]["req-3"] == "not_satisfied"
 
 
 def test_nop_fails_every_task_under_xdist_and_resume_skips_finished_runs(tmp_path):
@@ -175,6 +189,17 @@ def failed_not_retried(tmp_path: Path, commands: list[str]) -> dict:
 def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
     run = failed_not_retried(tmp_path, LOCKOUT)
     assert "drops tcp/22" in run["agent_lockout"]["nodes"]["node1"]
+    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+# the lab's key taken out of root's authorized_keys, then a reboot: sshd answers and refuses the lab
+KEY_REMOVED = ["sudo sh -c ': > /root/.ssh/authorized_keys'",
+               "sudo systemd-run --on-active=2 /usr/bin/systemctl reboot"]
+
+
+def test_an_agent_that_removes_the_labs_key_fails_and_is_not_retried(tmp_path):
+    run = failed_not_retried(tmp_path, KEY_REMOVED)
+    assert "refuses the lab's key" in run["agent_lockout"]["nodes"]["node1"], run["agent_lockout"]
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
 
 
