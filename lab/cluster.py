@@ -177,8 +177,10 @@ class Cluster:
     def reboot(self, names: list[str] | None = None, deadline_s: float = 300) -> dict[str, float]:
         """Reboot nodes (all by default) and wait for each to come back with a new boot id.
         A node whose console shows it stopped in emergency or rescue mode raises BootDeadEnd at
-        once (its configuration's fault); one that is merely not back by the deadline raises
-        ProvisionError (the testbed's)."""
+        once (its configuration's fault), one booted (its console quiet) that refuses the
+        harness's SSH LockedOut (a setting that took effect at boot: AllowUsers, a firewall, a
+        key removed); one that is merely not back by the deadline raises ProvisionError (the
+        testbed's)."""
         targets = [self.node(n) for n in (names or list(self.nodes))]
         before = {n.name: n.boot_id() for n in targets}
         consoles = {n.name: console.size(n.serial_log) for n in targets}
@@ -191,6 +193,7 @@ class Cluster:
 
         def back(n: Node) -> float:
             deadline = t0 + deadline_s
+            last_console = [console.size(n.serial_log), time.monotonic()]
             while time.monotonic() < deadline and not stop.is_set():
                 try:
                     # short tries: the console is read, and a stop heard, between them
@@ -200,9 +203,17 @@ class Cluster:
                 except InfrastructureError:
                     pass
                 n.exec.close()
-                stuck = console.dead_end(console.read_from(n.serial_log, consoles[n.name]))
+                said = console.read_from(n.serial_log, consoles[n.name])
+                stuck = console.dead_end(said)
                 if stuck:
                     raise BootDeadEnd(n.name, stuck)
+                now, size = time.monotonic(), console.size(n.serial_log)
+                if size != last_console[0]:
+                    last_console[:] = [size, now]
+                elif said and now - t0 >= 60 and now - last_console[1] >= 30:  # booted, then quiet
+                    why = n.shuts_lab_out()
+                    if why:
+                        raise LockedOut(n.name, why)
                 time.sleep(1)
             raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
 

@@ -274,6 +274,10 @@ def test_an_interrupted_sweep_files_only_the_task_oses_it_finished(tmp_path, cap
     _run(sweep, "disk-quota", "debian11", "failed", failed=("req-2",), agent="oracle")  # nop never began
     rows = validate.make_rows(validate.read_sweep(sweep))
     assert [r.task for r in validate.drop_unfinished(rows)] == ["disk-full-recovery"]
+    # a wrong solution the task has that the sweep never reached: not finished either
+    tasks = {"disk-full-recovery": validate.TaskFacts(1, ("debian11",), wrong=(("caches-only", ("req-1",)),))}
+    rows = validate.make_rows(validate.read_sweep(sweep), tasks)
+    assert "disk-full-recovery" not in [r.task for r in validate.drop_unfinished(rows)]
     assert "not recorded: config-drift[debian11], disk-quota[debian11]" in capsys.readouterr().err
 
 
