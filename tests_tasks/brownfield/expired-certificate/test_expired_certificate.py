@@ -1,6 +1,8 @@
-"""The client is curl on node1 trusting only the task's own CA (taken from prepare.sh, not from
+"""The clients run on node1 and trust only the task's own CA (taken from prepare.sh, not from
 the node, so a CA the agent made up does not count), reaching billing.corp.internal on
-127.0.0.1 whatever /etc/hosts says."""
+127.0.0.1 whatever /etc/hosts says: curl, and a strict client (python3's ssl) that matches the
+name against the certificate's subjectAltName only, as browsers, Go and most TLS libraries do
+(curl still falls back to the CN, so a certificate without a SAN would pass curl alone)."""
 import re
 from pathlib import Path
 
@@ -21,6 +23,42 @@ def _client(node1):
     return node1.run(_with_ca(f'curl -sS --max-time 10 --cacert "$CA" {RESOLVE} {URL}'))
 
 
+STRICT_CLIENT = r'''
+import socket, ssl, sys
+HOST = "billing.corp.internal"
+ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)   # chain and name verified; no CA but the task's
+ctx.load_verify_locations(sys.argv[1])
+try:
+    ctx.hostname_checks_common_name = False
+except AttributeError:
+    pass
+try:
+    with socket.create_connection(("127.0.0.1", 8443), timeout=10) as raw, \
+            ctx.wrap_socket(raw, server_hostname=HOST) as tls:
+        names = [v for k, v in tls.getpeercert().get("subjectAltName", ()) if k == "DNS"]
+        if not any(n.lower() == HOST or (n.startswith("*.") and HOST.split(".", 1)[1] == n[2:].lower())
+                   for n in names):
+            sys.exit(f"the certificate does not name {HOST} in a subjectAltName (DNS names: {names})")
+        tls.sendall(f"GET / HTTP/1.0\r\nHost: {HOST}:8443\r\n\r\n".encode())
+        data = b""
+        try:
+            while True:
+                chunk = tls.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+        except (ssl.SSLError, OSError):
+            pass
+except (ssl.SSLError, OSError) as exc:
+    sys.exit(f"TLS connection to {HOST}:8443 failed: {exc}")
+sys.stdout.write(data.decode("utf-8", "replace"))
+'''
+
+
+def _strict_client(node1):
+    return node1.run(_with_ca(f"python3 - \"$CA\" <<'PY'\n{STRICT_CLIENT}\nPY"))
+
+
 def _served_cert(node1, check: str):
     return node1.run("openssl s_client -connect 127.0.0.1:8443 -servername billing.corp.internal "
                      f"</dev/null 2>/dev/null | openssl x509 -noout {check}")
@@ -38,6 +76,9 @@ def client_verifies(node1):
     res = _client(node1)
     assert res.rc == 0, f"TLS client against {URL} failed: {res.stderr.strip()}"
     assert '"service": "billing-api"' in res.stdout, f"{URL} answers with something else"
+    res = _strict_client(node1)
+    assert res.rc == 0, f"a client that checks the subjectAltName (browsers, Go) rejects {URL}: {res.stderr.strip()[-300:]}"
+    assert '"service": "billing-api"' in res.stdout, f"{URL} answers the strict client with something else"
 
 
 @requirement("req-2")
@@ -54,3 +95,19 @@ def survives_restart(node1):
     res = node1.run(_with_ca(f'for i in $(seq 1 60); do curl -sS --max-time 5 --cacert "$CA" {RESOLVE} '
                              f'{URL} && exit 0; sleep 0.25; done; exit 1'))
     assert res.rc == 0, f"after a restart of billing-api, the TLS client fails: {res.stderr.strip()[-300:]}"
+    res = _strict_client(node1)
+    assert res.rc == 0 and '"service": "billing-api"' in res.stdout, \
+        f"after a restart of billing-api, a client that checks the subjectAltName fails: {res.stderr.strip()[-300:]}"
+
+
+@requirement("req-4")
+def service_kept(node1):
+    """The instruction's "keep the service as it is otherwise": what serves tcp/8443 is still the
+    billing-api unit's own process, running as billing (a key made root-only and the unit then
+    switched to root is not)."""
+    pid = node1.run("ss -Hltnp 'sport = :8443' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2").stdout.strip()
+    assert pid, "no process listens on tcp/8443"
+    main = node1.run("systemctl show -p MainPID --value billing-api.service").stdout.strip()
+    assert pid == main, f"tcp/8443 is served by pid {pid}, not by the billing-api service (its MainPID is {main or '?'})"
+    user = node1.run(f"ps -o user= -p {pid}").stdout.strip()
+    assert user == "billing", f"billing-api now runs as {user or 'unknown'}, not as its user billing"

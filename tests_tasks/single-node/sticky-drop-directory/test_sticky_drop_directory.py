@@ -78,13 +78,20 @@ def group_owned_and_readable(ctx):
 
 @requirement("req-4")
 def outsiders_locked_out(ctx):
+    """The files to come count, not only the two already there: a member writes a new report in
+    a fresh login (their own umask), and carol can neither read it nor list the folder."""
     tag = uuid.uuid4().hex[:8]
     try:
         res = _as(ctx, "carol", f"touch {D}/carol-{tag}")
         assert res.exit_code != 0 and ctx.run("node1", f"test -e {D}/carol-{tag}").exit_code != 0, \
             "carol (not in reports) can create files in /srv/drop"
-        res = _as(ctx, "carol", f"cat {D}/q3-summary.txt")
-        assert res.exit_code != 0, "carol (not in reports) can read files in /srv/drop"
+        new = f"{D}/alice-new-{tag}.txt"
+        assert _as(ctx, "alice", f"echo new-report-{tag} > {new}").exit_code == 0, f"alice cannot create {new}"
+        for path in (f"{D}/q3-summary.txt", new):
+            res = _as(ctx, "carol", f"cat {path}")
+            assert res.exit_code != 0, f"carol (not in reports) can read {path}"
+        res = _as(ctx, "carol", f"ls {D}")
+        assert res.exit_code != 0, f"carol (not in reports) can list {D}: {res.stdout.split()[:5]}"
     finally:
         _cleanup(ctx, tag)
 
