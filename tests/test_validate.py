@@ -240,8 +240,8 @@ def test_main_pending_runs_only_the_pending_task_folders(tmp_path, capsys):
     claimed = sorted(t for t, f in facts.items() if "debian11" in f.targets)
     done = claimed[1:]
     out = tmp_path / "VALIDATION.md"
-    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
-                                    for t in done]))
+    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d",
+                                                 wrong_cell="1/1") for t in done]))
     rc = validate.main(["--os", "debian11", "--pending", "--tasks-root", str(root), "--out", str(out),
                         "--work", str(tmp_path / "work"), "--", "--collect-only"])
     printed = capsys.readouterr().out
@@ -249,8 +249,8 @@ def test_main_pending_runs_only_the_pending_task_folders(tmp_path, capsys):
     command = next(line for line in printed.splitlines() if line.startswith("+ "))
     assert str(facts[claimed[0]].path) in command and str(facts[done[0]].path) not in command
     assert rc == 2                                   # collected only: no run records
-    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
-                                    for t in claimed]))
+    out.write_text(validate.render([validate.Row(t, "x", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d",
+                                                 wrong_cell="1/1") for t in claimed]))
     assert validate.main(["--os", "debian11", "--pending", "--tasks-root", str(root), "--out", str(out)]) == 0
     assert "every task that claims debian11 validates there" in capsys.readouterr().out
 
@@ -315,3 +315,15 @@ def test_a_stopped_validation_lets_its_sweep_end_the_way_pytest_ends(tmp_path):
             parent.send_signal(signum)
         assert parent.wait(30) == 2
         assert mark.read_text() == signum.name[3:]
+
+
+def test_a_row_validated_before_its_task_had_wrong_solutions_is_pending_again():
+    old = validate.Row("a", "single-node", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d")
+    ran = validate.Row("b", "single-node", "debian11", True, "yes", True, "yes: req-1", 1.0, 1.0, "d",
+                       wrong_cell="2/2")
+    tasks = {"a": validate.TaskFacts(1, ("debian11",), wrong=(("x", ("req-1",)), ("y", ("req-1",)))),
+             "b": validate.TaskFacts(1, ("debian11",), wrong=(("x", ("req-1",)), ("y", ("req-1",))))}
+    assert validate.pending([old, ran], tasks, "debian11") == ["a"]
+    assert "Validated before the task had wrong solutions (1; `--pending` runs them again): a on debian11." \
+        in validate.render([old, ran], tasks=tasks)
+
