@@ -6,7 +6,8 @@ retry      RetryPolicy, what is retryable, how long to wait
 usage      token counts per turn and in total
 prices     the editable price table (prices.toml) and cost
 records    JSON/JSONL writers; every one redacts
-redact     hides the API key (and anything shaped like one) in whatever is written
+redact     the harness's one redactor (keys, tokens, private keys, passwords on command lines),
+           used by every writer of records and reports, not only the LLM's
 templates  prompt templates from files
 errors     LLMUnavailable (infrastructure), MissingAPIKey (configuration)
 """

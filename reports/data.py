@@ -7,8 +7,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping, Sequence
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from llm.redact import Redactor, redactor, screen_re2
 from reports.records import RunRecord, epoch, write_text_atomic
 
 TS = pa.timestamp("ms", tz="UTC")
@@ -201,16 +203,44 @@ _POOL = _table_pool()
 
 
 def table(name: str, rows: Sequence[tuple]) -> pa.Table:
-    """Rows (tuples in schema order) → an Arrow table of that schema."""
+    """Rows (tuples in schema order) → an Arrow table of that schema, its texts redacted."""
     cols = SCHEMAS[name]
     columns = list(zip(*rows)) if rows else [() for _ in cols]
     arrays = []
+    screen = _Screen()
     for col, values in zip(cols, columns):
         if col.type == TS:  # epoch milliseconds → timestamp, without a datetime per value
             arrays.append(pa.array(values, type=I64, memory_pool=_POOL).cast(TS))
         else:
-            arrays.append(pa.array(values, type=col.type, memory_pool=_POOL))
+            arrays.append(screen(pa.array(values, type=col.type, memory_pool=_POOL)))
     return pa.Table.from_arrays(arrays, schema=pa.schema([pa.field(c.name, c.type) for c in cols]))
+
+
+class _Screen:
+    """Redacts the texts of a column (llm/redact.py). The rows come from run records that were
+    redacted when written, so this is the second line; it must stay cheap over hundreds of MB of
+    command output: one RE2 pass finds the values the redactor could change, and only those go
+    through it."""
+
+    def __init__(self) -> None:
+        self.redactor: Redactor = redactor()
+        self.pattern = screen_re2()
+
+    def __call__(self, values: pa.Array) -> pa.Array:
+        if pa.types.is_string(values.type):
+            hit = pc.fill_null(pc.match_substring_regex(values, self.pattern), False)
+            if not pc.any(hit).as_py():
+                return values
+            fixed = [self.redactor.text(v) for v in pc.filter(values, hit).to_pylist()]
+            return pc.replace_with_mask(values, hit, pa.array(fixed, type=values.type))
+        if pa.types.is_list(values.type) and pa.types.is_string(values.type.value_type):
+            flat = pc.list_flatten(values)
+            if not len(flat) or not pc.any(pc.fill_null(
+                    pc.match_substring_regex(flat, self.pattern), False)).as_py():
+                return values
+            return pa.array([None if v is None else self.redactor.value(v)
+                             for v in values.to_pylist()], type=values.type)
+        return values
 
 
 def save_table(t: pa.Table, path: Path) -> Path:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import shutil
 import tempfile
 import tomllib
 from concurrent.futures import ProcessPoolExecutor
@@ -29,6 +28,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import msgspec
 
+from llm.redact import redactor
 from reports import study_snapshots as snaps
 from reports.asked_for import asked_for, expected_toml
 from reports.records import RecordError, epoch, write_json_atomic, write_text_atomic
@@ -563,8 +563,9 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
         hashlib.sha1(str(trial).encode()).hexdigest()[:12]
     run_dir = out / _safe(task) / _safe(os_id) / run_id
     (run_dir / "snapshots").mkdir(parents=True, exist_ok=True)
+    hide = redactor()  # the study's records were never redacted: every file written here is
     (run_dir / "commands.jsonl").write_bytes(
-        b"".join(msgspec.json.encode(c) + b"\n" for c in commands))
+        b"".join(msgspec.json.encode(hide.value(c)) + b"\n" for c in commands))
     for phase, snap in snapshots.items():
         write_json_atomic(run_dir / "snapshots" / f"{phase}.json", snap)
     write_json_atomic(run_dir / "topology.json", {"nodes": [
@@ -580,14 +581,15 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
         f'id = "{task}"\ncategory = "{category}"\n\n' + expected_toml(expected)))
     for desc in ("instruction.md", "variant.toml"):
         src = trial.parent / desc
-        if src.is_file():
-            shutil.copyfile(src, run_dir / "task" / desc)
+        if src.is_file():  # copies, redacted like every other file (write_text_atomic)
+            write_text_atomic(run_dir / "task" / desc, src.read_text(encoding="utf-8",
+                                                                     errors="replace"))
     if checks:
         write_json_atomic(run_dir / "verifier" / "checks.json", {"post_agent": checks})
     for name in ("evaluation-report.json", "global-observations.json", "executor-evidence.json"):
         if (trial / "verifier" / name).is_file():
-            (run_dir / "verifier").mkdir(exist_ok=True)
-            shutil.copyfile(trial / "verifier" / name, run_dir / "verifier" / name)
+            write_text_atomic(run_dir / "verifier" / name, (trial / "verifier" / name).read_text(
+                encoding="utf-8", errors="replace"))  # JSON text, redacted as encoded text
     # run.json last: a run folder is complete when it has one
     write_json_atomic(run_dir / "run.json", {
         "schema": "opsbench.run/1", "run_id": run_id, "sweep_id": out.name, "task": task,

@@ -21,6 +21,7 @@ from typing import Any, Mapping
 
 import msgspec
 
+from llm.redact import redact_text
 from reports.shell import SimpleCommand, parse
 
 
@@ -49,17 +50,23 @@ def json_bytes(data: Any) -> bytes:
 
 
 def write_json_atomic(path: Path, data: Any) -> None:
-    """Write via a temp file and rename, so readers never see half a file."""
+    """Write `data`, redacted (llm/redact.py), via a temp file and rename, so readers never see
+    half a file. The run folders `reports` reads were redacted when written; this is the second
+    line for what it derives from them, and the first for what the importer writes. The JSON
+    text is redacted as encoded text (it stays valid JSON): one pass over the text, where walking
+    a large snapshot string by string would cost more than encoding it."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_bytes(json_bytes(data))
+    tmp.write_text(redact_text(json_bytes(data).decode("utf-8"), encoded=True), encoding="utf-8")
     os.replace(tmp, path)
 
 
 def write_text_atomic(path: Path, text: str) -> None:
+    """Write `text` (Markdown, HTML, TOML, or JSON text copied as it is), redacted, via a temp
+    file and rename. JSON text is redacted as encoded text, so it stays valid JSON."""
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(text, encoding="utf-8")
+    tmp.write_text(redact_text(text, encoded=path.suffix in (".json", ".jsonl")), encoding="utf-8")
     os.replace(tmp, path)
 
 
