@@ -1,5 +1,11 @@
-"""Judged in new login sessions opened with `su - USER` as root (pam's session stack, as a
-login does), by what the session can really do: fork until refused, open files until refused."""
+"""Judged in new sessions opened with su as root (pam's session stack, as a login does), by
+what the session can really do: fork until refused, open files until refused. Both with a login
+shell (`su - USER`) and without one (`su USER`: PAM opens the session like cron or `ssh host
+command` do, and no profile script runs), for etl1, etl2 and an account added to batch by the
+check itself (the limits follow the group, not the accounts of the ticket)."""
+import uuid
+from contextlib import contextmanager
+
 from fixtures.checks import baseline, requirement
 
 # forks children (each sleeps, then exits) until the kernel refuses, up to a cap; prints the count
@@ -44,19 +50,39 @@ print(opened, raised)
 '"""
 
 
-def _session(ctx, user: str, command: str):
-    return ctx.run("node1", f"su - {user} -c {_quote(command)}", timeout=180)
+MODES = (True, False)  # a login shell (su -), then none (su)
+
+
+def _session(ctx, user: str, command: str, login: bool = True):
+    su = f"su - {user}" if login else f"su {user}"
+    return ctx.run("node1", f"cd / && {su} -c {_quote(command)}", timeout=180)
+
+
+def _how(user: str, login: bool) -> str:
+    return f"{user} ({'su -' if login else 'su, no login shell'})"
 
 
 def _quote(s: str) -> str:
     return "'" + s.replace("'", "'\\''") + "'"
 
 
-def _limits(ctx, user: str) -> dict:
-    res = _session(ctx, user, "echo $(ulimit -Su) $(ulimit -Hu) $(ulimit -Sn) $(ulimit -Hn)")
-    assert res.exit_code == 0, f"could not open a session as {user}: {res.stderr.strip()}"
-    su, hu, sn, hn = res.stdout.split()
+def _limits(ctx, user: str, login: bool = True) -> dict:
+    res = _session(ctx, user, "echo $(ulimit -Su) $(ulimit -Hu) $(ulimit -Sn) $(ulimit -Hn)", login)
+    assert res.exit_code == 0, f"could not open a session as {_how(user, login)}: {res.stderr.strip()}"
+    su, hu, sn, hn = res.stdout.split()[-4:]
     return {"nproc": (su, hu), "nofile": (sn, hn)}
+
+
+@contextmanager
+def _batch_members(ctx):
+    """etl1, etl2 and a member added to batch now, removed again afterwards."""
+    newcomer = "obetl" + uuid.uuid4().hex[:6]
+    made = ctx.run("node1", f"useradd -m -s /bin/bash -G batch {newcomer}")
+    assert made.exit_code == 0, f"could not create a new member of batch: {made.stderr.strip()}"
+    try:
+        yield ("etl1", "etl2", newcomer)
+    finally:
+        ctx.run("node1", f"pkill -KILL -u {newcomer}; userdel -r {newcomer} 2>/dev/null; true")
 
 
 @baseline
@@ -68,29 +94,35 @@ def no_limits_yet(ctx):
 
 @requirement("req-1")
 def batch_process_limit(ctx):
-    for user in ("etl1", "etl2"):
-        lim = _limits(ctx, user)
-        res = _session(ctx, user, FORK_PROBE)
-        assert res.exit_code == 0 and res.stdout.strip().isdigit(), \
-            f"the fork probe failed as {user}: {res.stderr.strip()[-300:]}"
-        forked = int(res.stdout.strip())
-        # the session itself (bash, python) counts too: at most 40 processes in all
-        assert forked < 40, (f"a new session of {user} could start {forked} extra processes "
-                             f"(limits soft/hard: {lim['nproc']}); at most 40 processes in all were asked")
-        assert forked >= 30, f"a new session of {user} could start only {forked} processes, far below 40"
+    with _batch_members(ctx) as users:
+        for user in users:
+            for login in MODES:
+                how = _how(user, login)
+                lim = _limits(ctx, user, login)
+                res = _session(ctx, user, FORK_PROBE, login)
+                assert res.exit_code == 0 and res.stdout.strip().isdigit(), \
+                    f"the fork probe failed as {how}: {res.stderr.strip()[-300:]}"
+                forked = int(res.stdout.strip())
+                # the session itself (bash, python) counts too: at most 40 processes in all
+                assert forked < 40, (f"a new session of {how} could start {forked} extra processes "
+                                     f"(limits soft/hard: {lim['nproc']}); at most 40 processes in all were asked")
+                assert forked >= 30, f"a new session of {how} could start only {forked} processes, far below 40"
 
 
 @requirement("req-2")
 def batch_open_files_limit(ctx):
-    for user in ("etl1", "etl2"):
-        lim = _limits(ctx, user)
-        assert lim["nofile"] == ("2048", "2048"), \
-            f"a new session of {user} has open-files limits soft/hard {lim['nofile']}, not 2048/2048"
-        res = _session(ctx, user, FILES_PROBE)
-        assert res.exit_code == 0, f"the open-files probe failed as {user}: {res.stderr.strip()[-300:]}"
-        opened, raised = res.stdout.split()
-        assert 2000 <= int(opened) < 2048, f"{user} could open {opened} files (limit 2048 asked)"
-        assert raised == "refused", f"{user} could raise its own open-files limit to 4096"
+    with _batch_members(ctx) as users:
+        for user in users:
+            for login in MODES:
+                how = _how(user, login)
+                lim = _limits(ctx, user, login)
+                assert lim["nofile"] == ("2048", "2048"), \
+                    f"a new session of {how} has open-files limits soft/hard {lim['nofile']}, not 2048/2048"
+                res = _session(ctx, user, FILES_PROBE, login)
+                assert res.exit_code == 0, f"the open-files probe failed as {how}: {res.stderr.strip()[-300:]}"
+                opened, raised = res.stdout.split()[-2:]
+                assert 2000 <= int(opened) < 2048, f"{how} could open {opened} files (limit 2048 asked)"
+                assert raised == "refused", f"{how} could raise its own open-files limit to 4096"
 
 
 @requirement("req-3")

@@ -2,10 +2,15 @@
 -f to get several generations in one check; not forced, with the logs' state aged by two days,
 for the daily schedule). The effect is read from /var/log/orders: rotated files, their content
 and compression, and whether orders-worker writes to the live files afterwards.
+Every log in the folder counts, not only the two there today: req-1 adds a log of its own
+before the rotation (and removes it afterwards). A weekly rule also rotates after a two-day pause
+that spans the start of a week (on Sundays; with logrotate before 3.20 on Mondays too), so req-5
+reads, besides the effect, the interval logrotate's own debug run reports for the orders logs.
 Note: several forced rotations happen within the same minute, so a `dateext` naming without a
 time in `dateformat` cannot produce the generations the checks expect."""
 import json
 import time
+import uuid
 
 from fixtures.checks import baseline, requirement
 
@@ -65,15 +70,30 @@ def worker_logging_unrotated(ctx):
 
 @requirement("req-1")
 def rotation_rotates(ctx):
-    res = _rotate(ctx)
-    st = _state(ctx)
-    for log in LOGS:
-        rot = _rotated(st, log)
-        assert rot, f"no rotated file of {log} after a forced logrotate run ({res.stderr.strip()[-300:]})"
-        assert any(st[n]["old"] for n in rot), f"the old content of {log} is in no rotated file ({rot})"
-        assert log in st, f"the live {log} is gone after rotation"
-        assert not st[log]["old"] and st[log]["lines"] < 5000, \
-            f"the live {log} still holds the old content after rotation ({st[log]['lines']} lines)"
+    # a log the service adds later (owned and moded like the others) must be rotated as well
+    tag = uuid.uuid4().hex[:8]
+    extra = f"obcheck-{tag}.log"
+    made = ctx.run("node1", f"seq -f 'extra log line %g marker-{tag}' 1 200 > /var/log/orders/{extra} && "
+                   f"chown orders:orders /var/log/orders/{extra} && chmod 640 /var/log/orders/{extra}")
+    assert made.exit_code == 0, f"could not add a log file to /var/log/orders: {made.stderr.strip()}"
+    try:
+        res = _rotate(ctx)
+        st = _state(ctx)
+        for log in LOGS:
+            rot = _rotated(st, log)
+            assert rot, f"no rotated file of {log} after a forced logrotate run ({res.stderr.strip()[-300:]})"
+            assert any(st[n]["old"] for n in rot), f"the old content of {log} is in no rotated file ({rot})"
+            assert log in st, f"the live {log} is gone after rotation"
+            assert not st[log]["old"] and st[log]["lines"] < 5000, \
+                f"the live {log} still holds the old content after rotation ({st[log]['lines']} lines)"
+        moved = ctx.run("node1", f"for f in /var/log/orders/{extra}?*; do [ -f \"$f\" ] && "
+                        f"zcat -f \"$f\" | grep -q marker-{tag} && echo \"$f\"; done; true")
+        assert moved.stdout.strip(), \
+            (f"a log file added to /var/log/orders ({extra}) was not rotated by the same run: "
+             "the rotation does not cover every log file there")
+    finally:
+        ctx.run("node1", f"rm -f /var/log/orders/{extra}*; "
+                f"sed -i '/{tag}/d' /var/lib/logrotate/status /var/lib/logrotate/logrotate.status 2>/dev/null; true")
 
 
 @requirement("req-2")
@@ -121,12 +141,27 @@ def five_generations_kept(ctx):
         assert not any(st[n]["old"] for n in rot), f"the oldest generation of {log} was not deleted"
 
 
+# logrotate's debug run (no change to logs or state) names each rule's interval on its
+# "rotating pattern:" line ("after 1 days" for daily), followed by the logs it considers
+INTERVAL = r"""logrotate -d /etc/logrotate.conf 2>&1 | python3 -c '
+import json, sys
+interval, seen = "", {}
+for line in sys.stdin:
+    if line.startswith("rotating pattern:"):
+        interval = line.split("(")[0]
+    elif line.startswith("considering log /var/log/orders/"):
+        seen[line.split()[-1]] = interval.strip()
+print(json.dumps(seen))
+'"""
+
+
 @requirement("req-5")
 def rotates_daily_on_schedule(ctx):
     # age the logs' rotation state by two days, as if the last rotation was the day before yesterday
     age = ctx.run("node1", r"""python3 - <<'PY'
 import datetime, glob, os, re
-path = "/var/lib/logrotate/status"
+path = next((p for p in ("/var/lib/logrotate/status", "/var/lib/logrotate/logrotate.status")
+             if os.path.exists(p)), "/var/lib/logrotate/status")
 lines = open(path).read().splitlines() if os.path.exists(path) else ['logrotate state -- version 2']
 t = datetime.datetime.now() - datetime.timedelta(days=2)
 stamp = f"{t.year}-{t.month}-{t.day}-{t.hour}:{t.minute}:{t.second}"
@@ -143,6 +178,15 @@ PY""")
         assert generations(after) != generations(before), \
             (f"a scheduled (not forced) logrotate run did not rotate {log}, last rotated two days "
              f"ago ({res.stderr.strip()[-200:]})")
+    # a weekly rule rotates too when the pause spans a week's start: logrotate's own reading decides
+    res = ctx.run("node1", INTERVAL)
+    assert res.exit_code == 0, f"logrotate's debug run failed: {res.stderr.strip()[-300:]}"
+    intervals = json.loads(res.stdout)
+    for log in LOGS:
+        interval = intervals.get(f"/var/log/orders/{log}")
+        assert interval is not None, f"logrotate's debug run does not consider /var/log/orders/{log}"
+        assert "after 1 days" in interval, \
+            f"logrotate rotates /var/log/orders/{log} on another schedule than daily: {interval!r}"
     sched = ctx.run("node1", "systemctl is-active logrotate.timer || "
                     "grep -ls logrotate /etc/crontab /etc/cron.d/* /var/spool/cron/crontabs/* "
                     "/etc/systemd/system/*.timer")

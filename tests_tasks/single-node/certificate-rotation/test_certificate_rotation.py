@@ -64,6 +64,8 @@ def new_certificate_names_and_issuer(ctx):
 
 @requirement("req-2")
 def one_year_new_serial_new_key(ctx):
+    assert BEFORE.get("serial") and BEFORE.get("pubkey"), \
+        "the baseline did not record the old certificate's serial and key"
     res = _served(ctx, NAMES[0], "-serial -enddate -checkend 31104000")  # 360 days
     assert res.stdout.strip(), "could not read the served certificate"
     assert res.exit_code == 0, f"the served certificate is valid for less than 360 days: {res.stdout.strip()}"

@@ -125,3 +125,16 @@ def verification_still_enforced(ctx):
     roots = _public_roots(ctx)
     assert roots >= max(100, BEFORE.get("roots", 0)), \
         f"the system trust bundle holds {roots} CAs, fewer than the {BEFORE.get('roots')} public CAs before"
+
+
+@requirement("req-5")
+def trust_survives_store_rebuild(ctx):
+    """The bundles in /etc/ssl/certs (/etc/pki/ca-trust/extracted) are generated: a package update
+    of ca-certificates rebuilds them from the configured sources, as this check does."""
+    res = ctx.run("node1", "if command -v update-ca-certificates >/dev/null; then update-ca-certificates; "
+                  "else update-ca-trust extract; fi", timeout=300)
+    assert res.exit_code == 0, f"rebuilding the system trust store fails: {(res.stderr or res.stdout).strip()[-300:]}"
+    res = _curl(ctx, URL)
+    assert res.exit_code == 0 and "Acme internal wiki" in res.stdout, \
+        (f"after the system rebuilt its trust store, curl no longer verifies {URL}: "
+         f"{res.stderr.strip()[-300:]}")

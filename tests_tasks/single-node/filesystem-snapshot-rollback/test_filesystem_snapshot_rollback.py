@@ -45,9 +45,11 @@ def on_the_logical_volume(ctx):
 
 @requirement("req-3")
 def no_snapshot_left(ctx):
-    res = ctx.run("node1", "lvs --noheadings -o lv_name,lv_attr ledgervg")
+    """All volumes, hidden ones too (-a): a merge LVM could not start because the origin was in
+    use hides the snapshot from a plain `lvs` ([name], attr S) until the next activation."""
+    res = ctx.run("node1", "lvs -a --noheadings -o lv_name,lv_attr ledgervg")
     assert res.exit_code == 0, f"cannot list the volumes of ledgervg: {res.stderr.strip()}"
-    snaps = [line.split()[0] for line in res.stdout.splitlines()
+    snaps = [line.split()[0].strip("[]") for line in res.stdout.splitlines()
              if len(line.split()) > 1 and line.split()[1][0] in "sS"]
     assert not snaps, f"snapshot volumes are still in ledgervg: {', '.join(snaps)}"
 

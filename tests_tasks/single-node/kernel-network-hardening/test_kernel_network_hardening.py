@@ -1,7 +1,15 @@
 """The kernel's effective behaviour follows from the runtime values, combined as the kernel
 combines them: for IPv4 a host accepts / sends redirects if `all` OR the interface says so,
 refuses source routes if `all` AND the interface do, and filters with the larger of `all` and
-the interface's rp_filter. IPv6 redirects are decided per interface."""
+the interface's rp_filter. IPv6 redirects are decided per interface.
+
+"Any interface" counts the interfaces to come too: the per-interface checks (req-2 to req-5)
+create a dummy interface first (what a VPN, a bridge or a container adds later; it takes the
+`default` values and whatever udev's systemd-sysctl run applies to a new interface), judge it
+with the others, and remove it."""
+import contextlib
+import uuid
+
 from fixtures.checks import baseline, requirement
 
 
@@ -16,13 +24,31 @@ def values(ctx, pattern: str) -> dict[str, int]:
     return out
 
 
-def ifaces(vals: dict[str, int]) -> dict[str, int]:
-    """Interfaces (not all/default) -> value, for paths ipvN/conf/<if>/<key>."""
-    return {p.split("/")[2]: v for p, v in vals.items() if p.split("/")[2] not in ("all", "default")}
+def ifaces(vals: dict[str, int], new: str = "") -> dict[str, int]:
+    """Interfaces (not all/default) -> value, for paths ipvN/conf/<if>/<key>; the interface the
+    check created (`new`) is named as such."""
+    return {(f"{i} (an interface added now)" if i == new else i): v
+            for i, v in ((p.split("/")[2], v) for p, v in vals.items()) if i not in ("all", "default")}
 
 
 def conf(vals: dict[str, int], name: str) -> int:
     return next(v for p, v in vals.items() if p.split("/")[2] == name)
+
+
+@contextlib.contextmanager
+def new_interface(ctx):
+    name = "obnew" + uuid.uuid4().hex[:4]
+    # numdummies=0: loading the module must not leave a dummy0 behind
+    res = ctx.run("node1", f"{{ modprobe -q dummy numdummies=0 2>/dev/null; ip link add {name} type dummy 2>/dev/null "
+                           f"|| ip link add {name} type bridge; }} && udevadm settle -t 15; "
+                           f"test -d /proc/sys/net/ipv4/conf/{name}")
+    if res.exit_code != 0:  # the check's own failure, not the agent's
+        ctx.run("node1", f"ip link del {name} 2>/dev/null; true")
+        raise RuntimeError(f"could not create a test interface: {res.stderr.strip()[-300:]}")
+    try:
+        yield name
+    finally:
+        ctx.run("node1", f"ip link del {name}")
 
 
 @baseline
@@ -40,35 +66,39 @@ def no_forwarding(ctx):
 
 @requirement("req-2")
 def no_redirects_accepted(ctx):
-    v4 = values(ctx, "ipv4/conf/*/accept_redirects")
-    bad = [f"ipv4 {i}" for i, v in ifaces(v4).items() if v or conf(v4, "all")]
-    v6 = values(ctx, "ipv6/conf/*/accept_redirects")
-    bad += [f"ipv6 {i}" for i, v in ifaces(v6).items() if v]
-    assert not bad, "ICMP redirects are accepted on: " + ", ".join(sorted(bad))
+    with new_interface(ctx) as new:
+        v4 = values(ctx, "ipv4/conf/*/accept_redirects")
+        bad = [f"ipv4 {i}" for i, v in ifaces(v4, new).items() if v or conf(v4, "all")]
+        v6 = values(ctx, "ipv6/conf/*/accept_redirects")
+        bad += [f"ipv6 {i}" for i, v in ifaces(v6, new).items() if v]
+        assert not bad, "ICMP redirects are accepted on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-3")
 def no_redirects_sent(ctx):
-    v4 = values(ctx, "ipv4/conf/*/send_redirects")
-    bad = [i for i, v in ifaces(v4).items() if (v or conf(v4, "all")) and i != "lo"]
-    assert not bad, "ICMP redirects are sent on: " + ", ".join(sorted(bad))
+    with new_interface(ctx) as new:
+        v4 = values(ctx, "ipv4/conf/*/send_redirects")
+        bad = [i for i, v in ifaces(v4, new).items() if (v or conf(v4, "all")) and i != "lo"]
+        assert not bad, "ICMP redirects are sent on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-4")
 def no_source_routing(ctx):
-    v4 = values(ctx, "ipv4/conf/*/accept_source_route")
-    bad = [f"ipv4 {i}" for i, v in ifaces(v4).items() if v > 0 and conf(v4, "all") > 0]
-    v6 = values(ctx, "ipv6/conf/*/accept_source_route")
-    bad += [f"ipv6 {i}" for i, v in ifaces(v6).items() if v > 0 and conf(v6, "all") > 0]
-    assert not bad, "source-routed packets are accepted on: " + ", ".join(sorted(bad))
+    with new_interface(ctx) as new:
+        v4 = values(ctx, "ipv4/conf/*/accept_source_route")
+        bad = [f"ipv4 {i}" for i, v in ifaces(v4, new).items() if v > 0 and conf(v4, "all") > 0]
+        v6 = values(ctx, "ipv6/conf/*/accept_source_route")
+        bad += [f"ipv6 {i}" for i, v in ifaces(v6, new).items() if v > 0 and conf(v6, "all") > 0]
+        assert not bad, "source-routed packets are accepted on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-5")
 def strict_rp_filter(ctx):
-    v4 = values(ctx, "ipv4/conf/*/rp_filter")
-    eff = {i: max(v, conf(v4, "all")) for i, v in ifaces(v4).items() if i != "lo"}
-    bad = [f"{i} ({'off' if v == 0 else 'loose'})" for i, v in eff.items() if v != 1]
-    assert not bad, "reverse-path filtering is not strict on: " + ", ".join(sorted(bad))
+    with new_interface(ctx) as new:
+        v4 = values(ctx, "ipv4/conf/*/rp_filter")
+        eff = {i: max(v, conf(v4, "all")) for i, v in ifaces(v4, new).items() if i != "lo"}
+        bad = [f"{i} ({'off' if v == 0 else 'loose'})" for i, v in eff.items() if v != 1]
+        assert not bad, "reverse-path filtering is not strict on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-6")

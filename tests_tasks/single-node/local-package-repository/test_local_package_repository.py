@@ -1,6 +1,8 @@
 """Judged through APT itself: its policy for the package, a download into a scratch
 directory (which APT refuses for unauthenticated sources unless told to skip the check), and
-the installed package."""
+the installed package. The download turns APT's global override off on its command line
+(APT::Get::AllowUnauthenticated=false wins over apt.conf.d): a configuration that skips the
+authentication check for every package is not a trusted source."""
 import re
 
 from fixtures.checks import baseline, requirement
@@ -58,7 +60,7 @@ def installed_and_works(ctx):
 @requirement("req-3")
 def fetched_trusted_from_repo(ctx):
     res = ctx.run("node1", f"d=$(mktemp -d) && cd $d && chmod 755 $d && "
-                  f"apt-get download -q {PKG}=1.4.2 </dev/null 2>&1 && "
+                  f"apt-get download -q -o APT::Get::AllowUnauthenticated=false {PKG}=1.4.2 </dev/null 2>&1 && "
                   f"sha256sum {PKG}_1.4.2_all.deb; cd /; rm -rf $d")
     assert res.exit_code == 0, f"APT cannot fetch {PKG} 1.4.2 without skipping its checks: {res.stdout.strip()[-500:]}"
     want = ctx.run("node1", f"cat {SUM}").stdout.strip()

@@ -21,11 +21,25 @@ def nearly_full(ctx):
 def grown_onto_second_disk(ctx):
     pvs = ctx.run("node1", "pvs --noheadings -o pv_name,vg_name").stdout.split("\n")
     in_vg = {line.split()[0] for line in pvs if len(line.split()) == 2 and line.split()[1] == "archivevg"}
-    assert {"/dev/vdb", "/dev/vdc"} <= in_vg, f"archivevg spans {', '.join(sorted(in_vg)) or 'nothing'}, not both data disks"
+    # a PV on a partition of the disk counts as that disk
+    disks = {pv if not parent else f"/dev/{parent}" for pv in in_vg
+             for parent in [ctx.run("node1", f"lsblk -ndo PKNAME {pv}").stdout.strip()]}
+    assert {"/dev/vdb", "/dev/vdc"} <= disks, f"archivevg spans {', '.join(sorted(in_vg)) or 'nothing'}, not both data disks"
     mnt = ctx.run("node1", "findmnt -n -o TARGET /srv/archive").stdout.strip()
     assert mnt == "/srv/archive", "/srv/archive is not mounted"
     free = free_mib(ctx)
     assert free >= 200, f"/srv/archive has only {free} MiB free"
+    # all the space of both disks: nothing left unallocated in the VG, and ext4 fills the LV (up
+    # to a last block group resize2fs may leave out)
+    vg_free = ctx.run("node1", "vgs --noheadings --units b --nosuffix -o vg_free archivevg").stdout.strip()
+    assert vg_free.isdigit(), f"cannot read archivevg's free space: {vg_free!r}"
+    assert int(vg_free) == 0, f"{int(vg_free) >> 20} MiB of archivevg are left unallocated"
+    lv = ctx.run("node1", "blockdev --getsize64 /dev/archivevg/archive").stdout.strip()
+    fs = ctx.run("node1", "dumpe2fs -h /dev/archivevg/archive 2>/dev/null | "
+                          "awk -F: '/^Block count:/ {n=$2} /^Block size:/ {b=$2} END {print n*b}'").stdout.strip()
+    assert lv.isdigit() and fs.isdigit() and int(fs) > 0, f"cannot read the sizes of the LV ({lv!r}) and its filesystem ({fs!r})"
+    assert int(fs) >= int(lv) - (16 << 20), \
+        f"the filesystem ({int(fs) >> 20} MiB) does not fill archivevg/archive ({int(lv) >> 20} MiB)"
 
 
 @requirement("req-2")

@@ -1,6 +1,8 @@
 """Judged by trying: running a script and a copied program from /srv/uploads, a setuid-root
 copy of `id` run by an unprivileged user, and a character device node (/dev/null's numbers)
-created there. Each probe is removed again."""
+created there. The probes are new files (not only the uploads already there), and placing
+each must have worked: a filesystem that refuses the probe proves nothing. Each probe is
+removed again."""
 from fixtures.checks import baseline, requirement
 
 T = "/srv/uploads/.ob-probe"
@@ -21,9 +23,10 @@ def scripts_run_there(ctx):
 @requirement("req-1")
 def nothing_executes(ctx):
     mounted(ctx)
-    ctx.run("node1", f"mkdir -p {T} && cp /usr/bin/true {T}/true && "
-                     f"printf '#!/bin/sh\\necho script-ran\\n' > {T}/s.sh && chmod 755 {T}/true {T}/s.sh")
+    made = ctx.run("node1", f"mkdir -p {T} && cp /usr/bin/true {T}/true && "
+                            f"printf '#!/bin/sh\\necho script-ran\\n' > {T}/s.sh && chmod 755 {T}/true {T}/s.sh")
     try:
+        assert made.exit_code == 0, f"could not place the probe program and script in {T}: {made.stderr.strip()}"
         script = ctx.run("node1", f"{T}/s.sh")
         prog = ctx.run("node1", f"{T}/true && echo prog-ran")
         old = ctx.run("node1", "/srv/uploads/incoming/install.sh")
@@ -38,8 +41,10 @@ def nothing_executes(ctx):
 @requirement("req-2")
 def setuid_has_no_effect(ctx):
     mounted(ctx)
-    ctx.run("node1", f"mkdir -p {T} && chmod 755 {T} && cp /usr/bin/id {T}/id && chmod 4755 {T}/id")
+    made = ctx.run("node1", f"mkdir -p {T} && chmod 755 {T} && cp /usr/bin/id {T}/id && chmod 4755 {T}/id "
+                            f"&& test -u {T}/id")
     try:
+        assert made.exit_code == 0, f"could not place a setuid-root probe in {T}: {made.stderr.strip()}"
         res = ctx.run("node1", f"runuser -u nobody -- {T}/id -u 2>&1")
         flags = ctx.run("node1", "python3 -c 'import os; print(os.statvfs(\"/srv/uploads\").f_flag & os.ST_NOSUID)'")
     finally:
@@ -51,8 +56,9 @@ def setuid_has_no_effect(ctx):
 @requirement("req-3")
 def device_files_do_not_work(ctx):
     mounted(ctx)
-    ctx.run("node1", f"mkdir -p {T} && mknod {T}/null c 1 3 && chmod 666 {T}/null")
+    made = ctx.run("node1", f"mkdir -p {T} && mknod {T}/null c 1 3 && chmod 666 {T}/null && test -c {T}/null")
     try:
+        assert made.exit_code == 0, f"could not create a device node in {T}: {made.stderr.strip()}"
         res = ctx.run("node1", f"test -c {T}/null && echo data > {T}/null && echo device-worked")
     finally:
         ctx.run("node1", f"rm -rf {T}")

@@ -78,6 +78,9 @@ def too_few_classes_refused(ctx):
 def strong_accepted(ctx):
     rc, out = _try_password(ctx, "Vk8#pQz2!mWr")
     assert rc == 0, f"passwd refused a strong password: {out.strip()[-400:]}"
+    # three classes are enough: a policy that demands every class refuses what the policy allows
+    rc, out = _try_password(ctx, "Tq7vRzm2Lpwk")
+    assert rc == 0, f"passwd refused a 12-character password with three classes (no punctuation): {out.strip()[-400:]}"
 
 
 @requirement("req-4")
@@ -93,3 +96,28 @@ def ageing_for_new_accounts(ctx):
     mx, warn = value("Maximum number of days"), value("Number of days of warning")
     assert mx == "90", f"a new account may keep its password for {mx} days, not 90"
     assert warn == "14", f"a new account is warned {warn} days before expiry, not 14"
+
+
+@requirement("req-5")
+def existing_ageing_kept(ctx):
+    """Every account that was there when the task began, against the fields prepare recorded
+    (min, max, warn, inactive, expire; the date of the last change is not compared: the other
+    checks change carol's password and restore it)."""
+    before = ctx.run("node1", "cat /var/lib/opsbench/ageing.before")
+    if before.exit_code != 0 or not before.stdout.strip():  # the check's own failure
+        raise RuntimeError("prepare's record of the ageing settings (/var/lib/opsbench/ageing.before) is missing")
+    now = ctx.run("node1", "getent shadow | cut -d: -f1,4-8")
+    if now.exit_code != 0 or not now.stdout.strip():
+        raise RuntimeError(f"cannot read the accounts' ageing settings: {now.stderr.strip()[-300:]}")
+    current = {line.split(":", 1)[0]: line for line in now.stdout.splitlines() if ":" in line}
+    names = ("min", "max", "warn", "inactive", "expire")
+    changed = []
+    for line in before.stdout.splitlines():
+        user = line.split(":", 1)[0]
+        if user not in current or current[user] == line:
+            continue
+        diff = [f"{n} {a or '-'} -> {b or '-'}" for n, a, b in
+                zip(names, line.split(":")[1:], current[user].split(":")[1:]) if a != b]
+        changed.append(f"{user} ({', '.join(diff)})")
+    assert not changed, "the ageing settings of existing accounts were changed: " + "; ".join(changed)
+

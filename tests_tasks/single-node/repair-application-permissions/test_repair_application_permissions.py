@@ -1,6 +1,10 @@
 """Judged by using the app (authenticated read of an old note, store a new one), the account its
-process runs under, and reads attempted as the unprivileged user intern."""
+process runs under, and reads attempted as unprivileged users: intern, and an account the check
+creates (the rule is "other local users", not the one the ticket names). The notes to come
+count too: a note the app stores now must be as private as the old ones."""
+import contextlib
 import hashlib
+import uuid
 
 from fixtures.checks import baseline, requirement
 
@@ -11,6 +15,19 @@ URL = "http://127.0.0.1:8400"
 def _wait_up(node1, seconds: int = 60) -> bool:
     return node1.run(f"for i in $(seq 1 {seconds}); do curl -sf --max-time 2 {URL}/health >/dev/null "
                      "&& exit 0; sleep 1; done; exit 1").rc == 0
+
+
+@contextlib.contextmanager
+def other_users(node1):
+    """intern and a fresh local account, removed afterwards."""
+    fresh = "obpeek" + uuid.uuid4().hex[:6]
+    res = node1.run(f"useradd -M -s /usr/sbin/nologin {fresh}")
+    if res.rc != 0:  # the check's own failure
+        raise RuntimeError(f"could not create a test account: {res.stderr.strip()}")
+    try:
+        yield ("intern", fresh)
+    finally:
+        node1.run(f"userdel {fresh}")
 
 
 @baseline
@@ -44,15 +61,31 @@ def secret_private(node1):
     key = node1.file("/etc/notes/secret.key")
     assert key.exists and key.sha256sum == hashlib.sha256((TOKEN + "\n").encode()).hexdigest(), \
         "the secret key was changed"
-    res = node1.run("runuser -u intern -- cat /etc/notes/secret.key")
-    assert res.rc != 0, "intern can read /etc/notes/secret.key"
+    with other_users(node1) as users:
+        for user in users:
+            res = node1.run(f"runuser -u {user} -- cat /etc/notes/secret.key")
+            assert res.rc != 0, f"{user} (another local user) can read /etc/notes/secret.key"
 
 
 @requirement("req-4")
 def notes_private(node1):
-    for f in ("welcome.txt", "todo.txt"):
-        res = node1.run(f"runuser -u intern -- cat /var/lib/notes/{f}")
-        assert res.rc != 0, f"intern can read /var/lib/notes/{f}"
+    files = ["welcome.txt", "todo.txt"]
+    name = "obpriv-" + uuid.uuid4().hex[:8]
+    # a note stored now through the app, when it runs (req-1 judges whether it does)
+    if node1.run(f"curl -sf --max-time 3 {URL}/health").rc == 0:
+        put = node1.run(f"printf 'private %s' {name} | curl -sf --max-time 5 -X PUT "
+                        f"-H 'X-Token: {TOKEN}' --data-binary @- {URL}/notes/{name}")
+        if put.rc == 0:
+            files.append(f"{name}.txt")
+    try:
+        with other_users(node1) as users:
+            for user in users:
+                for f in files:
+                    res = node1.run(f"runuser -u {user} -- cat /var/lib/notes/{f}")
+                    assert res.rc != 0, f"{user} (another local user) can read /var/lib/notes/{f}" + \
+                        (", a note the app stored just now" if f.startswith("obpriv-") else "")
+    finally:
+        node1.run(f"rm -f /var/lib/notes/{name}.txt")
 
 
 @requirement("req-5")

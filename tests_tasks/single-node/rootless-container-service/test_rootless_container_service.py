@@ -1,6 +1,9 @@
 """Judged on node1: the page really served on 127.0.0.1:8080, the host processes of the
 container (the busybox httpd and its conmon) with their owners and cgroups, and a marker file
-written into the site directory showing up through the web server."""
+written into the site directory showing up through the web server. "Run by webapp's user
+service manager" holds for the whole chain: podman can put the container itself into a scope of
+webapp's user manager even when a system unit (User=webapp) runs it, so the podman and conmon
+processes of webapp are judged too: none may live in a unit of the system's manager."""
 from fixtures.checks import baseline, requirement
 
 URL = "http://127.0.0.1:8080"
@@ -59,6 +62,14 @@ def user_service_manager(node1):
         assert f"/user@{uid}.service/" in cg, \
             f"the container (pid {pid}) is not under webapp's user service manager (cgroup {cg.strip()})"
         assert "/session-" not in cg, "the container runs in a login session, not as a service"
+    # what runs it: webapp's podman and conmon processes (a `podman run` kept in the foreground by
+    # the unit, the container's monitor) must belong to webapp's user manager as well
+    runners = node1.run("for p in $(pgrep -u webapp -x podman; pgrep -u webapp -x conmon); do "
+                        "echo \"$p $(ps -o comm= -p $p) $(grep -m1 '^0::' /proc/$p/cgroup 2>/dev/null)\"; "
+                        "done").stdout
+    outside = [line for line in runners.splitlines()
+               if len(line.split()) >= 3 and f"/user@{uid}.service/" not in line.split(None, 2)[2]]
+    assert not outside, "the container is run from outside webapp's user service manager: " + "; ".join(outside)
 
 
 @requirement("req-4")

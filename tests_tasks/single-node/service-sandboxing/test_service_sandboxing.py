@@ -51,8 +51,11 @@ def still_works(node1):
 
 @requirement("req-2")
 def system_locations_protected(node1):
+    """The rule is "only its data directory": besides the ticket's examples, the root directory
+    and /opt, where the uploader's own program lives (what a list of the examples leaves open)."""
     got = _escaped(node1, ["/etc/ob-probe", "/usr/local/lib/ob-probe", "/srv/shared/ob-probe",
-                           "/var/lib/ob-probe", "/var/log/ob-probe"])
+                           "/var/lib/ob-probe", "/var/log/ob-probe", "/opt/uploader/ob-probe",
+                           "/ob-probe"])
     assert not got, f"the uploader service could write {', '.join(got)}"
 
 

@@ -7,6 +7,9 @@ import re
 from fixtures.checks import baseline, requirement
 
 MARK = "opsbench-hostcert-check"
+# where a copy of the CA key would be left: the folders an admin works in, configuration, data
+COPY_SCAN = ("/etc", "/root", "/home", "/tmp", "/var/tmp", "/srv", "/opt", "/mnt", "/media",
+             "/usr/local", "/var/backups", "/var/lib", "/run", "/dev/shm")
 
 
 @baseline
@@ -81,3 +84,13 @@ def ca_key_private(node1):
         f"/etc/ssh/ca/host_ca is {oct(f.mode)} {f.user}:{f.group}, readable by others than root"
     res = node1.run("runuser -u nobody -- cat /etc/ssh/ca/host_ca >/dev/null 2>&1")
     assert res.rc != 0, "an unprivileged user can read the CA private key"
+    # no copy elsewhere (a scratch folder the key was signed in, a backup): files holding the
+    # key file's 5th line (base64 of the secret seed, no other file can hold it by chance),
+    # searched on node1 itself: the key never leaves it, not even into this check's command line
+    # or output, which name only the files found
+    res = node1.run(f"k=/etc/ssh/ca/host_ca; pat=$(sed -n '5p' \"$k\"); "
+                    "[ ${#pat} -ge 40 ] || { echo 'no key line to search for' >&2; exit 3; }; "
+                    f"grep -rlsF -D skip -e \"$pat\" {' '.join(COPY_SCAN)} | grep -vxF \"$k\"; true")
+    assert res.rc == 0, f"could not search node1 for copies of the CA key: {res.stderr.strip()}"
+    copies = sorted(set(res.stdout.split()))
+    assert not copies, f"copies of the CA private key were left on node1: {', '.join(copies[:5])}"

@@ -58,8 +58,23 @@ def refusals_logged(ctx):
         f"erin's refused `sudo /usr/bin/ls /root/ob-denied-{tag}` is not logged in {LOG}"
 
 
+def _sessions(ctx, user: str) -> dict[str, str]:
+    """The recorded sessions of `user` under IODIR: session id → sudoreplay's list line."""
+    lst = ctx.run("node1", f"sudoreplay -d {IODIR} -l user {user}")
+    return {m.group(1): line for line in lst.stdout.splitlines()
+            if (m := re.search(r"TSID=(\S+?) ;", line))}
+
+
 @requirement("req-3")
 def output_recorded(ctx):
+    """Every sudo command, not only the full-rights account's: erin's one allowed command
+    (it prints nothing) must leave a recorded session as well."""
+    before = _sessions(ctx, "erin")
+    res = ctx.run("node1", "sudo -n /usr/bin/systemctl restart webapp.service", user="erin")
+    assert res.exit_code == 0, f"erin cannot restart webapp.service: {res.stderr.strip()}"
+    new = [line for tsid, line in _sessions(ctx, "erin").items()
+           if tsid not in before and "restart webapp.service" in line]
+    assert new, f"erin's `sudo systemctl restart webapp.service` left no recorded session under {IODIR}"
     tag = uuid.uuid4().hex[:10]
     res = ctx.run("node1", f"sudo -n /usr/bin/echo ob-output-{tag}", user="dana")
     assert res.exit_code == 0, f"dana cannot run sudo: {res.stderr.strip()}"

@@ -87,3 +87,23 @@ def cannot_modify(ctx):
     for path in ("/usr/local/bin/quotes-server", "/srv/quotes/quotes.txt"):
         res = _as_service(ctx, pid, st, f"test -w {path} || test -w $(dirname {path})")
         assert res.exit_code != 0, f"the service account can modify {path}"
+
+
+@requirement("req-5")
+def low_ports_still_privileged(ctx):
+    """An ordinary process (uid nobody, no capabilities of its own) runs the same python3 as the
+    service and tries to listen on port 81: a capability set on the interpreter's file, or
+    net.ipv4.ip_unprivileged_port_start lowered for everyone, lets it."""
+    probe = ("import socket\n"
+             "s = socket.socket()\n"
+             "try:\n"
+             "    s.bind(('0.0.0.0', 81)); s.listen(1); print('BOUND')\n"
+             "except PermissionError:\n"
+             "    print('DENIED')\n")
+    res = ctx.run("node1", "cd / && setpriv --reuid 65534 --regid 65534 --clear-groups --inh-caps=-all "
+                           f"python3 - <<'PY'\n{probe}PY\n")
+    out = res.stdout.strip()
+    assert out in ("BOUND", "DENIED"), f"could not test an ordinary process: {(res.stdout + res.stderr).strip()[-300:]}"
+    start = ctx.run("node1", "cat /proc/sys/net/ipv4/ip_unprivileged_port_start").stdout.strip()
+    assert out == "DENIED", f"an ordinary process (uid 65534) can listen on port 81 " \
+                            f"(ip_unprivileged_port_start={start}; a capability on python3?)"
