@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from lab import addressing, builder, paths, virt
+from lab import addressing, builder, guard, paths, virt
 
 APT = "apt-get install -y --no-install-recommends"
 MIN_FREE_GIB = 10
@@ -93,6 +93,10 @@ def checks() -> list[Check]:
     cache = _port_open(addressing.APT_PROXY_PORT)
     found.append(Check("package cache", cache, f"port {addressing.APT_PROXY_PORT} " +
                        ("answering" if cache else "closed"), None if cache else "python -m lab up"))
+    gap = guard.problem()
+    found.append(Check("guest isolation", gap is None,
+                       gap or "guests reach only DHCP, DNS and the package cache on this host",
+                       "python -m lab up" if gap else None))
     return found
 
 
@@ -183,4 +187,5 @@ def up(out=print) -> None:
                         f"SocketPath={run_dir}/socket", "Foreground=0"], check=True)
         _wait("apt-cacher-ng", lambda: _port_open(addressing.APT_PROXY_PORT))
         out(f"started apt-cacher-ng on port {addressing.APT_PROXY_PORT}")
+    out(f"guest isolation rules in place ({guard.install()})")
     out("lab is up")

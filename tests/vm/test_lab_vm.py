@@ -103,3 +103,26 @@ def test_checkpoint_and_revert(cluster):
     assert abs(skew) < 2.5, f"guest clock off by {skew:.1f} s after the revert"
     cluster.revert("t-revert")  # a checkpoint can be used again
     assert node.run("cat /root/checkpoint-marker").stdout == "before\n"
+
+
+def test_a_guest_reaches_no_host_service_the_lab_does_not_offer(cluster):
+    """A listener on the host's 0.0.0.0 (a stray web server) is out of the guest's reach; the
+    package cache is not (lab/guard.py, installed by `lab up`)."""
+    import socket
+    import threading
+    from lab import addressing
+    srv = socket.socket()
+    srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    srv.bind(("0.0.0.0", 0))
+    srv.listen(4)
+    threading.Thread(target=lambda: [c.close() for c, _ in iter(srv.accept, None)],
+                     daemon=True).start()
+    port = srv.getsockname()[1]
+    node = cluster.node("node1")
+    probe = "timeout 5 bash -c 'exec 3<>/dev/tcp/{}/{}' && echo open || echo closed"
+    try:
+        assert node.run(probe.format(addressing.MGMT_GATEWAY, port)).stdout.strip() == "closed"
+        assert node.run(probe.format(addressing.MGMT_GATEWAY, addressing.APT_PROXY_PORT)
+                        ).stdout.strip() == "open"
+    finally:
+        srv.close()
