@@ -2,8 +2,11 @@
 from __future__ import annotations
 
 import email.utils
+import json
 import time
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 
 import anthropic
 import httpx2
@@ -35,7 +38,24 @@ def is_retryable(err: BaseException) -> bool:
     if isinstance(err, anthropic.APIStatusError):
         return (err.status_code in (408, 429) or err.status_code >= 500
                 or getattr(err, "type", None) in _RETRYABLE_TYPES)
-    return False
+    return malformed_answer(err)
+
+
+_SDK = Path(anthropic.__file__).parent
+_UNDER_SDK = (Path(json.__file__).parent, Path(httpx2.__file__).parent)  # what it reads with
+
+
+def malformed_answer(err: BaseException) -> bool:
+    """The service answered 200 with a body the SDK cannot read (broken JSON, an event stream
+    out of order): the service's fault, like a 500. Told apart from a bug of ours by where it
+    was raised: in the SDK's reading of the answer (or the json and HTTP code under it)."""
+    if isinstance(err, anthropic.APIResponseValidationError):
+        return True
+    if not isinstance(err, (ValueError, AssertionError)):
+        return False
+    frames = [Path(f.filename) for f in traceback.extract_tb(err.__traceback__)
+              if not any(Path(f.filename).is_relative_to(d) for d in _UNDER_SDK)]
+    return bool(frames) and frames[-1].is_relative_to(_SDK)
 
 
 def retry_after_s(err: BaseException, now: float | None = None) -> float | None:

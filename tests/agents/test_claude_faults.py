@@ -9,7 +9,7 @@ from agents.registry import make_agent
 from lab.errors import InfrastructureError, LabError
 from llm.retry import RetryPolicy
 from tests.agents.test_claude_run import finish
-from tests.support.messages_api import Delay, Drop, Usage, error, message, text, tool_use
+from tests.support.messages_api import CutStream, Delay, Drop, Malformed, Usage, error, message, text, tool_use
 
 
 def run_cmd(command: str, node: str = "node1", **extra) -> dict:
@@ -204,3 +204,16 @@ def test_wall_limit_also_bounds_a_running_command(drive):
     rec = run.session.commands()[0]
     assert rec["timed_out"] is True and rec["duration_ms"] < 3000
     assert len(run.api.requests) == 1
+
+
+@pytest.mark.parametrize("stream", [True, False], ids=["stream", "json"])
+def test_a_malformed_answer_is_retried_as_the_services_fault(drive, stream):
+    run = drive([Malformed(), message(finish())], stream=stream)
+    assert run.error is None and run.report.status == "completed", run.error
+    assert len(run.of_type("retry")) == 1
+
+
+def test_a_stream_reset_midway_is_retried(drive):
+    run = drive([CutStream(message(text("half of"), finish())), message(finish())], stream=True)
+    assert run.error is None and run.report.status == "completed", run.error
+    assert len(run.of_type("retry")) == 1

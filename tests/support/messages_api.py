@@ -25,6 +25,8 @@ callable, `script(request) -> reply`. Replies:
                                     becomes the retry-after header
     Delay(seconds, then)            answer `then` only after `seconds` (forces a client timeout)
     Drop()                          close the connection without answering
+    Malformed(body=…)               200 with a body that is not valid JSON / SSE
+    CutStream(message, events=3)    a stream's first events, then the connection reset
 
 The answer's shape follows the request: "stream": true gets the SSE event sequence
 (message_start, content_block_start/delta/stop per block, message_delta, message_stop), else
@@ -38,6 +40,7 @@ from __future__ import annotations
 import itertools
 import json
 import socket
+import struct
 import threading
 from dataclasses import dataclass, field, replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -91,7 +94,20 @@ class Drop:
     pass
 
 
-Reply = Union[Message, ErrorStatus, Delay, Drop]
+@dataclass(frozen=True)
+class Malformed:
+    """HTTP 200 whose body is not the JSON (or the event stream) the API promises."""
+    body: bytes = b'{"type": "message", "content": [{"type": "te'
+
+
+@dataclass(frozen=True)
+class CutStream:
+    """The first `events` events of `then`'s stream, then the connection reset."""
+    then: Message
+    events: int = 3
+
+
+Reply = Union[Message, ErrorStatus, Delay, Drop, Malformed, CutStream]
 
 _ERROR_TYPES = {400: "invalid_request_error", 401: "authentication_error",
                 403: "permission_error", 404: "not_found_error", 413: "request_too_large",
@@ -239,6 +255,20 @@ class MessagesAPIServer:
                     reply = reply.then
                 if isinstance(reply, Drop):
                     self.connection.shutdown(socket.SHUT_RDWR)
+                    self.close_connection = True
+                elif isinstance(reply, Malformed):
+                    self._write(200, "text/event-stream" if stream else "application/json",
+                                reply.body, {})
+                elif isinstance(reply, CutStream):
+                    events = _sse(replace(reply.then, model=reply.then.model or model)).split(b"\n\n")
+                    self.send_response(200)
+                    self.send_header("content-type", "text/event-stream")
+                    self.end_headers()
+                    self.wfile.write(b"\n\n".join(events[:reply.events]) + b"\n\n")
+                    self.wfile.flush()
+                    self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                               struct.pack("ii", 1, 0))  # RST, not FIN
+                    self.connection.close()
                     self.close_connection = True
                 elif isinstance(reply, ErrorStatus):
                     headers = {} if reply.retry_after is None else {"retry-after": str(reply.retry_after)}
