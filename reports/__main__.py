@@ -2,7 +2,10 @@
 `python -m reports import <folder> [--out <sweep-dir>] [--check-dns]` — import Harbor trial
 folders (the reference study's layout) as a sweep, then build its findings.
 `python -m reports study-comparison [corpus] [--out docs/study-comparison.md]` — our analysis
-beside the study's verifier, on the study corpus (tests/data/study/)."""
+beside the study's verifier, on the study corpus (tests/data/study/).
+`python -m reports compare SWEEP [SWEEP …] --by model|effort|agent|os|os-release [--out DIR]` —
+sweeps side by side with intervals and paired tests (reports/compare.py).
+`python -m reports export SWEEP --hf DIR` — the sweep's tables as a Hugging Face data set."""
 from __future__ import annotations
 
 import argparse
@@ -44,6 +47,12 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     t0 = time.perf_counter()
     try:
+        if argv[:1] == ["export"]:
+            from reports.export import main as export_main
+            return export_main(argv[1:])
+        if argv[:1] == ["compare"]:
+            from reports.compare import main as compare_main
+            return compare_main(argv[1:])
         if argv[:1] == ["study-comparison"]:
             from reports.study_comparison import main as study_comparison
             return study_comparison(argv[1:])

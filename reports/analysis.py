@@ -12,8 +12,8 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run, \
-    write_json_atomic
+from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, \
+    read_json_optional, read_run, write_json_atomic
 from reports.repos import repo_urls, repos_json
 from verifier.check_record import CheckRecord
 from verifier.illusion import run_illusion
@@ -112,6 +112,9 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
         "family": run.get("family") or "",
         "agent": run.get("agent"),
         "model": run.get("model"),
+        "effort": run.get("effort"),
+        "trial": int(run.get("trial") or 1),
+        **_usage(record),
         "node_count": node_count,
         "persist": bool(run.get("persist")),
         "attempt": int(run.get("attempt") or 1),
@@ -125,6 +128,18 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
         "import_warnings": [str(w.get("kind")) for w in run.get("import_warnings") or []
                             if isinstance(w, dict)],
     }
+
+
+def _usage(record: RunRecord) -> dict[str, Any]:
+    """Tokens and cost of the agent's model calls (agent/usage.json; none without a model)."""
+    usage = read_json_optional(record.path / "agent" / "usage.json")
+    totals = (usage or {}).get("totals") if isinstance(usage, dict) else None
+    if not isinstance(totals, dict):
+        return {"input_tokens": None, "output_tokens": None, "cost_usd": None}
+    cost = (usage.get("cost") or {}).get("usd") if isinstance(usage.get("cost"), dict) else None
+    return {"input_tokens": sum(int(totals.get(k) or 0) for k in
+                                ("input_tokens", "cache_read_tokens", "cache_write_tokens")),
+            "output_tokens": int(totals.get("output_tokens") or 0), "cost_usd": cost}
 
 
 def illusion_of_done(record: RunRecord) -> dict[str, bool]:

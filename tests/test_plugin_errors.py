@@ -243,6 +243,21 @@ def test_several_agents_make_one_test_each_next_to_each_other(lab):
     assert "test_task_b[debian12]" in one.stdout, one.output
 
 
+def test_trials_make_one_test_each_in_one_group_next_to_each_other(lab):
+    """`--trials 2`: per task×OS×agent a test per trial (`-t<k>`), the trials adjacent and in one
+    xdist group (the later ones start from the first's prepared machines); 0 is refused."""
+    lab.task("task-a")
+    proc = lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=oracle,nop", "--trials=2")
+    ids = [l.split("::", 1)[1] for l in proc.stdout.splitlines() if "::" in l]
+    assert ids == ["test_task_a[debian12-oracle-t1]", "test_task_a[debian12-oracle-t2]",
+                   "test_task_a[debian12-nop-t1]", "test_task_a[debian12-nop-t2]"], proc.output
+    one = lab.pytest("tests_tasks", "--collect-only", "-q", "--trials=3")
+    assert [l.split("::", 1)[1] for l in one.stdout.splitlines() if "::" in l] == [
+        "test_task_a[debian12-t1]", "test_task_a[debian12-t2]", "test_task_a[debian12-t3]"], one.output
+    bad = lab.pytest("tests_tasks", "--collect-only", "--trials=0")
+    assert bad.returncode == 4 and "--trials 0: give 1 or more" in bad.output, bad.output
+
+
 def test_a_task_os_agents_form_one_xdist_group(lab):
     """`--dist loadgroup` sends a task×OS's runs to one worker (the later ones start from the
     first one's checkpoint) only if xdist can read the group from the node id."""

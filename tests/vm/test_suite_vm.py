@@ -300,3 +300,26 @@ def test_reverify_rejudges_the_oracle_sweep(oracle_sweep):
     assert "sk-ant-test-0123456789" not in "".join(
         p.read_text(errors="replace") for p in oracle_sweep.rglob("*") if p.is_file() and p.suffix in
         (".json", ".jsonl", ".md", ".html"))
+
+
+def test_trials_share_one_prepare_resume_and_compare(tmp_path):
+    """`--trials 2` with oracle and nop: four runs of one task from one provision and prepare,
+    each recorded with its trial; `--resume` finds all four finished; `python -m reports
+    compare --by agent` puts the two agents side by side on the two trials."""
+    out = tmp_path / "sweep"
+    args = ("-k", "account_resource_limits", "--agent=oracle,nop", "--trials=2")
+    res = sweep(out, *args)
+    assert res.returncode == 1 and "2 failed, 2 passed" in res.stdout, res.stdout[-3000:]
+    found = [json.loads(p.read_text()) for p in out.glob("*/debian12/*/run.json")]
+    assert sorted((r["agent"], r["trial"], r["outcome"]) for r in found) == [
+        ("nop", 1, "failed"), ("nop", 2, "failed"), ("oracle", 1, "passed"), ("oracle", 2, "passed")]
+    assert sum(1 for r in found if r.get("prepared_in")) == 3  # one prepare for four runs
+    again = sweep(out, *args, "--resume")
+    assert "2 failed, 2 passed" in again.stdout, again.stdout[-2000:]
+    assert len(list(out.glob("*/debian12/*/run.json"))) == 4  # nothing ran again
+    cmp = subprocess.run([sys.executable, "-m", "reports", "compare", str(out), "--by", "agent",
+                          "--out", str(tmp_path / "cmp")], cwd=ROOT, capture_output=True, text=True)
+    assert cmp.returncode == 0, cmp.stderr
+    md = (tmp_path / "cmp" / "compare.md").read_text()
+    assert "| nop | 0.0% [0.0, 65.8] (0/2) |" in md and "| oracle | 100.0% [34.2, 100.0] (2/2) |" in md
+    assert "| nop | oracle | 2 | 0 | 2 |" in md
