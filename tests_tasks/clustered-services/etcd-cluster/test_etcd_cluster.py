@@ -30,6 +30,9 @@ def _etcd_unit(ctx, node):
     res = ctx.run(node, "pid=$(pgrep -xo etcd) && ps -o unit= -p $pid")
     unit = res.stdout.strip()
     assert res.exit_code == 0 and unit and unit != "-", f"no etcd process under a systemd unit on {node}"
+    # a process started from a shell lives in the login session's scope: stopping that scope would
+    # end the session, and nothing would start etcd again
+    assert unit.endswith(".service"), f"etcd on {node} runs in {unit}, not as a service: nothing would start it again"
     return unit
 
 
@@ -101,3 +104,23 @@ def survives_member_restart(ctx):
 def not_on_management(ctx):
     open_ = [f"{n}:{p}" for n in NODES for p in (2379, 2380) if ctx.reachable(n, p)]
     assert not open_, f"etcd answers on management addresses: {', '.join(open_)}"
+
+
+@requirement("req-5")
+def loopback_endpoint(ctx):
+    for n in NODES:
+        deadline = time.time() + 90
+        while True:
+            loop = _etcdctl(ctx, n, "http://127.0.0.1:2379", "-w json member list")
+            if loop.exit_code == 0:
+                break
+            assert time.time() < deadline, \
+                f"etcd does not answer clients on {n}'s loopback address: {(loop.stderr or loop.stdout).strip()[-300:]}"
+            time.sleep(5)
+        data = json.loads(loop.stdout)
+        names = sorted(m.get("name", "") for m in data.get("members", []))
+        assert names == list(NODES), f"{n}'s loopback endpoint reports members {names}, not the cluster's node1, node2, node3"
+        priv = _etcdctl(ctx, n, _ep(ctx, n), "-w json member list")
+        assert priv.exit_code == 0, f"member list through {n}'s private endpoint failed: {priv.stderr.strip()[-300:]}"
+        assert json.loads(priv.stdout)["header"]["cluster_id"] == data["header"]["cluster_id"], \
+            f"{n}'s loopback and private endpoints belong to different clusters"

@@ -95,3 +95,31 @@ def cluster_traffic_on_private_network(ctx):
                   for line in peers.stdout.splitlines() if line.strip()}
         assert remote, f"{node}: no Galera replication connection (tcp/4567) is established"
         assert remote <= priv, f"{node}: Galera replication connections go to {sorted(remote - priv)}, outside the private network"
+
+
+def _whole(ctx, tries=40):
+    """Every node a synced member of one 3-node primary component, or what is wrong."""
+    bad = []
+    for _ in range(tries):
+        bad = []
+        for node in NODES:
+            st = status(ctx, node) or {}
+            got = (st.get("wsrep_cluster_size"), st.get("wsrep_cluster_status"), st.get("wsrep_local_state_comment"))
+            if got != ("3", "Primary", "Synced"):
+                bad.append(f"{node}: cluster size {got[0]}, status {got[1]}, state {got[2]}")
+        if not bad:
+            return []
+        time.sleep(3)
+    return bad
+
+
+@requirement("req-5")
+def each_node_rejoins_after_restart(ctx):
+    # one node at a time: the other two keep the primary component, and the restarted node must
+    # find them through its own configuration, not start a new cluster
+    for node in NODES:
+        bad = _whole(ctx, tries=5 if node == NODES[0] else 40)
+        assert not bad, f"before MariaDB restarts on {node}, the cluster is not whole: " + "; ".join(bad)
+        ctx.run(node, "timeout 300 systemctl restart mariadb.service", timeout=320)
+        bad = _whole(ctx)
+        assert not bad, f"after MariaDB restarted on {node}, it did not rejoin the cluster: " + "; ".join(bad)

@@ -80,3 +80,31 @@ def writes_replicate(ctx):
         else:
             missing.append(node)
     assert not missing, f"a row written on node2 is not read on {', '.join(missing)}"
+
+
+def _whole(ctx, tries=40):
+    """Every node a synced member of one 3-node primary component, or what is wrong."""
+    bad = []
+    for _ in range(tries):
+        bad = []
+        for node in NODES:
+            st = status(ctx, node) or {}
+            got = (st.get("wsrep_cluster_size"), st.get("wsrep_cluster_status"), st.get("wsrep_local_state_comment"))
+            if got != ("3", "Primary", "Synced"):
+                bad.append(f"{node}: cluster size {got[0]}, status {got[1]}, state {got[2]}")
+        if not bad:
+            return []
+        time.sleep(3)
+    return bad
+
+
+@requirement("req-4")
+def each_node_rejoins_after_restart(ctx):
+    # the node the cluster was restarted from must not stay set to start a new cluster: one node
+    # at a time restarts, and must find the other two through its own configuration
+    for node in NODES:
+        bad = _whole(ctx, tries=5 if node == NODES[0] else 40)
+        assert not bad, f"before MariaDB restarts on {node}, the cluster is not whole: " + "; ".join(bad)
+        ctx.run(node, "timeout 300 systemctl restart mariadb.service", timeout=320)
+        bad = _whole(ctx)
+        assert not bad, f"after MariaDB restarted on {node}, it did not rejoin the cluster: " + "; ".join(bad)

@@ -117,3 +117,15 @@ def rejoins_after_restart(ctx):
             return
         assert time.time() < deadline, f"after its restart node3 did not rejoin: running {st.get('running_nodes')}"
         time.sleep(10)
+
+
+@requirement("req-6")
+def peer_names_resolve_to_priv(ctx):
+    for n in NODES:
+        for peer in NODES:
+            if peer == n:
+                continue
+            res = ctx.run(n, f"getent ahostsv4 {peer}")
+            got = res.stdout.split()[0] if res.exit_code == 0 and res.stdout.split() else None
+            want = ctx.addr(peer, "priv")
+            assert got == want, f"on {n}, the name {peer} resolves to {got or 'nothing'}, not {want} (its address on priv)"

@@ -55,3 +55,21 @@ def local_logging_kept(ctx):
     res = ctx.run("node1", f"for i in $(seq 10); do journalctl -q --no-pager -t opsbench -n 500 "
                            f"| grep -F {marker} && exit 0; sleep 1; done; exit 1")
     assert res.exit_code == 0, "node1's journal no longer records its own messages"
+
+
+@requirement("req-5")
+def forwarded_over_tcp(ctx):
+    """The transfer itself, not only its result: while node1's messages arrive, node2 holds an
+    established TCP connection on port 514 from node1's private address (UDP has none)."""
+    marker = f"obcheck-tcp-{uuid.uuid4().hex[:12]}"
+    assert ctx.run("node1", f"logger -t opsbench {marker}").exit_code == 0, "logger failed on node1"
+    assert _wait_for(ctx, "node2", marker, 75), \
+        f"a message logged on node1 ({marker}) did not appear in {REMOTE_LOG} on node2"
+    peer = ctx.addr("node1", "priv")
+    res = ctx.run("node2", "ss -Htn state established '( sport = :514 )'")
+    assert res.exit_code == 0, f"ss failed on node2: {res.stderr.strip()}"
+    # columns: Recv-Q Send-Q Local:Port Peer:Port ([::ffff:a.b.c.d]:port on a dual-stack socket)
+    peers = [line.split()[3].rsplit(":", 1)[0].strip("[]").removeprefix("::ffff:")
+             for line in res.stdout.splitlines() if len(line.split()) >= 4]
+    assert peer in peers, (f"node1's messages reach node2, but not over a TCP connection to port 514 from "
+                           f"node1's private address {peer} (TCP peers on 514: {peers or 'none'})")

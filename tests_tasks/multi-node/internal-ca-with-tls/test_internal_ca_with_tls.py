@@ -19,11 +19,28 @@ def portal_on_http(node2):
     assert "Corp portal" in node2.run("curl -sf http://127.0.0.1/").stdout, "the portal does not run on node2"
 
 
+# the system trust store only: no ~/.curlrc (curl -q; a cacert or insecure there is curl's own),
+# no CA bundle from the environment
+SYSTEM_TLS = "env -u CURL_CA_BUNDLE -u SSL_CERT_FILE -u SSL_CERT_DIR -u REQUESTS_CA_BUNDLE"
+# Python's default context loads OpenSSL's default paths (the system store); its RFC 5280
+# strict mode (default since 3.13) is switched off, as curl does not apply it either
+PY_GET = ("import ssl, urllib.request; c = ssl.create_default_context(); "
+          "c.verify_flags &= ~ssl.VERIFY_X509_STRICT; "
+          f"print(urllib.request.urlopen('https://{NAME}/', timeout=15, context=c).read().decode())")
+
+
 @requirement("req-1")
-def https_verifies_on_node1(node1):
-    res = node1.run(f"curl -sS --max-time 15 https://{NAME}/")
-    assert res.rc == 0, f"on node1, https://{NAME}/ fails: {res.stderr.strip()}"
+def https_verifies_on_node1(ctx, node1):
+    res = node1.run(f"{SYSTEM_TLS} curl -q -sS --max-time 15 -w '\\nremote_ip=%{{remote_ip}}\\n' https://{NAME}/")
+    assert res.rc == 0, f"on node1, https://{NAME}/ fails with the system trust store: {res.stderr.strip()}"
     assert "Corp portal" in res.stdout, f"https://{NAME}/ answers with something else than node2's portal"
+    priv = ctx.addr("node2", "priv")
+    assert f"remote_ip={priv}" in res.stdout, \
+        f"on node1, {NAME} is not reached at node2's private address {priv}: {res.stdout.splitlines()[-1:]}"
+    # a second client of the system store (OpenSSL's default paths), not curl's own settings
+    py = node1.run(f"{SYSTEM_TLS} python3 -c \"{PY_GET}\"")
+    assert py.rc == 0 and "Corp portal" in py.stdout, \
+        f"on node1, a TLS client using the system trust store rejects https://{NAME}/: {py.stderr.strip()[-300:]}"
 
 
 def _leaf(node1):

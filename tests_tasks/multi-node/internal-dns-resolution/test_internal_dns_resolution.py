@@ -65,7 +65,10 @@ def not_on_management(ctx):
 
 @requirement("req-4")
 def unknown_names_fail(ctx):
-    res = ctx.run("node2", "getent hosts nosuchhost.corp.internal")
-    assert res.exit_code != 0, f"nosuchhost.corp.internal resolves on node2: {res.stdout.strip()}"
+    """Names outside the table, beside the listed ones and below them (a wildcard such as
+    dnsmasq's address=/app.corp.internal/ answers for every name under app.corp.internal)."""
+    for name in ("nosuchhost.corp.internal", "nosuchhost.app.corp.internal", "www.db.corp.internal"):
+        res = ctx.run("node2", f"getent ahosts {name}")
+        assert res.exit_code != 0, f"{name} (not in the table) resolves on node2: {res.stdout.split()[:1]}"
     res = ctx.run("node2", "getent hosts app.corp.internal")
     assert res.exit_code == 0, "app.corp.internal does not resolve on node2 at all"

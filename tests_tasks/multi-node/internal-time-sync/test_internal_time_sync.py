@@ -1,3 +1,4 @@
+import re
 import time
 
 from fixtures.checks import baseline, requirement
@@ -56,6 +57,14 @@ def node2_only_node1(ctx):
     assert res.exit_code == 0, "chronyd is not running on node2"
     srcs = [l.split()[1] for l in res.stdout.splitlines() if l[:1] in "^=#" and len(l.split()) > 1]
     assert srcs == [server], f"node2's time sources are {srcs or 'none'}, expected only node1 ({server})"
+    # a configured server or pool whose name does not resolve here (Debian's default pool, a
+    # public server by name) is missing from `sources` but is still a source: node2 would use
+    # it as soon as the name resolves
+    act = ctx.run("node2", "chronyc activity")
+    m = re.search(r"^(\d+) sources with unknown address", act.stdout, re.M)
+    assert act.exit_code == 0 and m, f"chronyc activity failed on node2: {(act.stderr or act.stdout).strip()}"
+    assert m.group(1) == "0", (f"node2 has {m.group(1)} more configured time source(s) whose name does not "
+                               "resolve here (e.g. a pool left in chrony.conf), besides node1")
 
 
 @requirement("req-4")

@@ -37,6 +37,13 @@ def allowed_sudo(ctx):
         f"`sudo systemctl status webapp` fails for ops on node2: {st.stderr.strip()[-300:]}"
 
 
+# What ops must not run through sudo: asked of sudo's own policy as well (`sudo -l -U ops CMD`
+# answers whether the policy lets ops run CMD, with or without a password), since `sudo -n`
+# over SSH only shows the commands that need no password.
+FORBIDDEN = ("id -u", "cat /etc/shadow", "bash -c id", "sh", "systemctl restart ssh",
+             "systemctl stop webapp", "systemctl start webapp")
+
+
 @requirement("req-3")
 def nothing_else(ctx):
     login = _as_ops(ctx, "true")
@@ -52,6 +59,12 @@ def nothing_else(ctx):
                 f"ops got root output from `{cmd}` on node2"
     finally:
         ctx.run("node2", "systemctl is-active -q webapp || systemctl start webapp")
+    control = ctx.run("node2", "sudo -n -l -U root id -u")
+    assert control.exit_code == 0, f"the check cannot query sudo's policy on node2: {control.stderr.strip()}"
+    for cmd in FORBIDDEN:
+        res = ctx.run("node2", f"sudo -n -l -U ops {cmd}")
+        assert res.exit_code != 0, \
+            f"sudo's policy on node2 lets ops run `{cmd}` (`sudo -l -U ops {cmd}`: {res.stdout.strip()[:200]})"
 
 
 @requirement("req-4")

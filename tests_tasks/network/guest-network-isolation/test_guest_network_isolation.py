@@ -1,12 +1,13 @@
 """Judged by traffic from the guest network: to upstream (must work), to the staff network (TCP
 to a temporary listener and to SSH, UDP, ping: nothing may arrive), and to the router's SSH on
-each of its three addresses; the staff network's own access is checked alongside."""
+each of its three addresses; the staff network's own access (to upstream, to the guest network
+with the replies coming back, to the router's SSH) is checked alongside."""
 import time
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 
-STAFF_PC, UPSTREAM = "10.10.1.20", "198.51.100.10"
+STAFF_PC, GUEST_PC, UPSTREAM = "10.10.1.20", "10.10.9.50", "198.51.100.10"
 ROUTER_ADDRS = ("10.10.9.1", "10.10.1.1", "198.51.100.2")
 
 
@@ -61,5 +62,8 @@ def staff_keeps_its_access(ctx):
     with traffic.listener(ctx, "upstream", 7504):
         c = _open(ctx, "staff-pc", UPSTREAM, 7504)
     assert c.open, f"staff-pc → upstream tcp/7504: {c}"
+    with traffic.listener(ctx, "guest-pc", 7505):
+        c = _open(ctx, "staff-pc", GUEST_PC, 7505)
+    assert c.open, f"staff-pc → guest-pc tcp/7505 (staff reached the guest network before; the reply must come back): {c}"
     ssh = _open(ctx, "staff-pc", "10.10.1.1", 22)
     assert ssh.open, f"staff-pc → router tcp/22: {ssh}"

@@ -1,6 +1,7 @@
 """Judged by traffic across each pair of zones: connections to the real services and to
 temporary listeners on ports nothing uses (what arrives there shows a leak even when the
-connection itself is refused); replies must come back for what is allowed."""
+connection itself is refused; from wan also tcp/443 on a LAN machine, the shop's port on the
+wrong host); replies must come back for what is allowed."""
 import time
 
 from fixtures import traffic
@@ -39,6 +40,9 @@ def wan_reaches_only_the_shop(ctx):
     opened, arrived = _leaks(ctx, "outside", "server", SERVER, (22, 5432), 7401)
     assert not opened and not arrived, f"from wan, server also answers on tcp/{opened} (arrived from {arrived})"
     opened, arrived = _leaks(ctx, "outside", "client", CLIENT, (22,), 7402)
+    assert not opened and not arrived, f"from wan, client answers on tcp/{opened} (arrived from {arrived})"
+    # the shop's port is allowed to server only: a LAN machine listening on tcp/443 stays closed
+    opened, arrived = _leaks(ctx, "outside", "client", CLIENT, (), 443)
     assert not opened and not arrived, f"from wan, client answers on tcp/{opened} (arrived from {arrived})"
 
 

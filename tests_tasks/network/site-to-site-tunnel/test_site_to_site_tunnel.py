@@ -1,7 +1,7 @@
 """Judged by traffic: connections between the sites both ways (the listener sees the other
 host's own address); a capture on router-a's WAN link during a connection shows packets but
-never the payload (the listener's banner) in clear; a temporary route on router-b that sends a
-site-a host's traffic outside the tunnel must lead nowhere."""
+never the payload (the listener's banner) in clear; a temporary route on each router that sends
+its own traffic to the other site's host outside the tunnel must lead nowhere."""
 import time
 
 from fixtures import traffic
@@ -48,13 +48,21 @@ def encrypted_on_the_wan(ctx):
 @requirement("req-3")
 def sites_closed_outside_the_tunnel(ctx):
     traffic.settled(ctx)
-    host_a = ctx.addr("host-a", "site-a")
-    # router-b's own traffic to host-a, sent in clear over wan instead of the tunnel
-    ctx.run("router-b", f"ip route replace {host_a}/32 via 198.51.100.1 dev eth1")
-    try:
-        with traffic.listener(ctx, "host-a", 9804) as seen:
-            c = traffic.tcp(ctx, "router-b", host_a, 9804)
-            peers = seen.peers()
-    finally:
-        ctx.run("router-b", f"ip route del {host_a}/32 via 198.51.100.1 dev eth1; true")
-    assert c.blocked and not peers, f"a connection in clear over wan reached host-a ({c}, seen from {peers})"
+    # each site in turn: the other router's own traffic to the site's host, sent in clear over
+    # wan instead of the tunnel (both sites must be closed, not only the one tried first)
+    opened = []
+    for host, net, router, via, port in (("host-a", "site-a", "router-b", "198.51.100.1", 9804),
+                                         ("host-b", "site-b", "router-a", "198.51.100.2", 9805)):
+        addr = ctx.addr(host, net)
+        res = ctx.run(router, f"ip route replace {addr}/32 via {via} dev eth1")
+        if res.exit_code != 0:
+            raise RuntimeError(f"could not route {addr} over wan on {router}: {res.stderr.strip()}")
+        try:
+            with traffic.listener(ctx, host, port) as seen:
+                c = traffic.tcp(ctx, router, addr, port)
+                peers = seen.peers()
+        finally:
+            ctx.run(router, f"ip route del {addr}/32 via {via} dev eth1; true")
+        if not (c.blocked and not peers):
+            opened.append(f"{router} → {host} {addr}:{port} ({c}, seen from {peers})")
+    assert not opened, f"a connection in clear over wan reached the site: {'; '.join(opened)}"

@@ -1,7 +1,8 @@
 """Judged by traffic: the worker's connections to client arrive from its tunnel address; a
 capture on gateway's wan link during such a connection shows packets but never the payload
 (client's listener banner) in clear; a more specific route on upstream that bypasses the tunnel
-must lead nowhere; the office still reaches wan through the NAT."""
+must lead nowhere; the office still reaches wan through the NAT. The keys: each end's private
+key (read from its running wg0) must not be found in the other machine's files."""
 import time
 
 from fixtures import traffic
@@ -74,3 +75,46 @@ def office_nat_still_works(ctx):
         time.sleep(3)
     assert c.open, f"client → upstream tcp/9604: {c}"
     assert set(peers) == {GW_WAN}, f"upstream saw client's connection from {peers}, not from {GW_WAN}"
+
+
+# where a copied key would be kept: configuration, homes, scratch and service directories
+KEY_DIRS = "/etc /root /home /tmp /var/tmp /srv /opt /usr/local /var/lib/wireguard /var/backups"
+
+
+# a check's commands and output are recorded: it handles private keys by their public halves only
+_PUBLIC_OF_STDIN = "while read -r k; do printf '%s\\n' \"$k\" | wg pubkey 2>/dev/null; done"
+
+
+def _own_public_keys(ctx, node):
+    """The public halves of the WireGuard private keys `node` uses (its running interfaces' and
+    its wg-quick configs')."""
+    r = ctx.run(node, "{ wg show all private-keys 2>/dev/null | awk '{print $NF}'; "
+                      "sed -n 's/^[[:space:]]*PrivateKey[[:space:]]*=[[:space:]]*//p' /etc/wireguard/*.conf "
+                      f"2>/dev/null; }} | sort -u | {_PUBLIC_OF_STDIN}; true")
+    return {w for w in r.stdout.split() if len(w) == 44 and w.endswith("=")}
+
+
+def _stored_keys(ctx, node):
+    """{public half: paths} of every string shaped like a WireGuard private key in the files of
+    `node` under KEY_DIRS."""
+    r = ctx.run(node, f"grep -rHosE '[A-Za-z0-9+/]{{42}}[AEIMQUYcgkosw480]=' {KEY_DIRS} 2>/dev/null "
+                      "| sort -u | head -n 5000 | while IFS=: read -r path key; do "
+                      "pub=$(printf '%s\\n' \"$key\" | wg pubkey 2>/dev/null) && "
+                      "printf '%s %s\\n' \"$pub\" \"$path\"; done; true")
+    found: dict[str, list[str]] = {}
+    for line in r.stdout.splitlines():
+        pub, _, path = line.partition(" ")
+        found.setdefault(pub, []).append(path)
+    return found
+
+
+@requirement("req-5")
+def private_keys_stay_home(ctx):
+    copies = []
+    for owner, other in (("upstream", "gateway"), ("gateway", "upstream")):
+        keys = _own_public_keys(ctx, owner)
+        assert keys, f"{owner} has no WireGuard private key (no wg interface, no /etc/wireguard/*.conf): nothing to judge"
+        stored = _stored_keys(ctx, other)
+        copies += [f"{owner}'s (public {pub}) on {other} in {path}"
+                   for pub in sorted(keys) for path in stored.get(pub, [])]
+    assert not copies, f"a private key left its machine: {'; '.join(copies)}"

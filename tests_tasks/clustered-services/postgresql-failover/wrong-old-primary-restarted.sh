@@ -1,0 +1,19 @@
+#!/bin/bash
+# must fail req-4: after node2's promotion node1 is "re-pointed" at node2 (primary_conninfo) and started again, but without standby.signal it comes up as a second writable primary: split brain
+# steps: oracle node1
+set -euo pipefail
+[ "$NODE" = node1 ] || exit 0
+ver=$(ls /etc/postgresql | sort -n | tail -1)
+conf=/etc/postgresql/$ver/main
+data=/var/lib/postgresql/$ver/main
+newprimary=$OB_ADDR_NODE2_PRIV
+cat >> "$data/postgresql.auto.conf" <<CONF
+primary_conninfo = 'host=$newprimary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node1'
+CONF
+chown postgres:postgres "$data/postgresql.auto.conf"
+echo auto > "$conf/start.conf"
+systemctl daemon-reload
+systemctl enable postgresql.service
+systemctl start "postgresql@$ver-main.service"
+for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+runuser -u postgres -- psql -XAtq -c "SELECT pg_is_in_recovery()"

@@ -1,0 +1,10 @@
+#!/bin/bash
+# must fail req-1, req-3: standby.signal is deleted and the configuration reloaded, but a running standby only leaves recovery when promoted (or restarted), so node2 stays read-only
+# steps: node2
+set -euo pipefail
+ver=$(ls /etc/postgresql | sort -n | tail -1)
+data=/var/lib/postgresql/$ver/main
+rm -f "$data/standby.signal"
+systemctl enable postgresql.service
+systemctl reload postgresql.service
+runuser -u postgres -- psql -XAtq -c "SELECT pg_is_in_recovery()"

@@ -1,0 +1,29 @@
+#!/bin/bash
+# must fail req-4: the names are given to dnsmasq with address=/name/ip, which answers for every name below them too, so made-up names such as nosuchhost.app.corp.internal resolve
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+case "$NODE" in
+  node1)
+    dpkg -s dnsmasq >/dev/null 2>&1 || apt-get install -y --no-install-recommends dnsmasq
+    cat > /etc/dnsmasq.d/corp-internal.conf <<'CONF'
+# internal zone corp.internal, served on the private network only
+interface=eth1
+except-interface=eth0
+bind-dynamic
+no-resolv
+no-hosts
+local=/corp.internal/
+domain-needed
+bogus-priv
+address=/ns1.corp.internal/10.100.0.11
+address=/app.corp.internal/10.100.0.12
+address=/db.corp.internal/10.100.0.40
+CONF
+    systemctl enable dnsmasq.service
+    systemctl restart dnsmasq.service
+    for i in $(seq 1 50); do ss -Hlun "( sport = :53 )" | grep -q "$OB_ADDR_NODE1_PRIV" && break; sleep 0.2; done ;;
+  node2)
+    rm -f /etc/resolv.conf
+    printf 'search corp.internal\nnameserver %s\n' "$OB_ADDR_NODE1_PRIV" > /etc/resolv.conf
+    for i in $(seq 1 50); do getent hosts app.corp.internal && break; sleep 0.2; done ;;
+esac

@@ -1,0 +1,30 @@
+#!/bin/bash
+# must fail req-3: dnsmasq listens on every interface and port 53 is closed on eth0 with nft commands only, never saved to /etc/nftables.conf, so after the reboot DNS is offered on the management address again
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+case "$NODE" in
+  node1)
+    dpkg -s dnsmasq >/dev/null 2>&1 || apt-get install -y --no-install-recommends dnsmasq
+    cat > /etc/dnsmasq.d/corp-internal.conf <<'CONF'
+# internal zone corp.internal
+no-resolv
+no-hosts
+local=/corp.internal/
+domain-needed
+bogus-priv
+host-record=ns1.corp.internal,10.100.0.11
+host-record=app.corp.internal,10.100.0.12
+host-record=db.corp.internal,10.100.0.40
+CONF
+    systemctl enable dnsmasq.service
+    systemctl restart dnsmasq.service
+    nft add table inet dns_scope
+    nft add chain inet dns_scope input '{ type filter hook input priority 0; policy accept; }'
+    nft add rule inet dns_scope input iifname "eth0" udp dport 53 drop
+    nft add rule inet dns_scope input iifname "eth0" tcp dport 53 drop
+    for i in $(seq 1 50); do ss -Hlun "( sport = :53 )" | grep -q . && break; sleep 0.2; done ;;
+  node2)
+    rm -f /etc/resolv.conf
+    printf 'search corp.internal\nnameserver %s\n' "$OB_ADDR_NODE1_PRIV" > /etc/resolv.conf
+    for i in $(seq 1 50); do getent hosts app.corp.internal && break; sleep 0.2; done ;;
+esac

@@ -1,0 +1,20 @@
+#!/bin/bash
+# must fail req-1, req-2: forwarding is on (persistently) but, out of router habit, traffic is masqueraded on the way out of each LAN interface, so each host sees the router's address instead of the other host's
+set -euo pipefail
+[ "$NODE" = router ] || exit 0
+printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
+sysctl -q -p /etc/sysctl.d/90-routing.conf
+cat > /etc/nftables.conf <<'NFT'
+#!/usr/sbin/nft -f
+flush ruleset
+
+table ip nat {
+	chain postrouting {
+		type nat hook postrouting priority srcnat; policy accept;
+		oifname { "eth1", "eth2" } masquerade
+	}
+}
+NFT
+nft -c -f /etc/nftables.conf
+systemctl enable nftables.service
+systemctl restart nftables.service

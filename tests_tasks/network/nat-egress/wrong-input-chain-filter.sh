@@ -1,0 +1,28 @@
+#!/bin/bash
+# must fail req-4: new connections from wan are dropped in the input chain, which guards only the gateway itself; forwarded traffic into the LAN passes unfiltered
+set -euo pipefail
+[ "$NODE" = gateway ] || exit 0
+printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
+sysctl -q -p /etc/sysctl.d/90-routing.conf
+cat > /etc/nftables.conf <<'NFT'
+#!/usr/sbin/nft -f
+flush ruleset
+
+table inet filter {
+	chain input {
+		type filter hook input priority filter; policy accept;
+		ct state established,related accept
+		iifname "eth1" ct state new drop
+	}
+}
+
+table ip nat {
+	chain postrouting {
+		type nat hook postrouting priority srcnat; policy accept;
+		oifname "eth1" ip saddr 10.10.1.0/24 masquerade
+	}
+}
+NFT
+nft -c -f /etc/nftables.conf
+systemctl enable nftables.service
+systemctl restart nftables.service

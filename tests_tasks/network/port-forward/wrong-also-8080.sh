@@ -1,0 +1,30 @@
+#!/bin/bash
+# must fail req-2: besides tcp/80 the app's own port tcp/8080 of the upstream address is forwarded too "for convenience", a second way in the instruction rules out
+set -euo pipefail
+[ "$NODE" = gateway ] || exit 0
+CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
+printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
+sysctl -q -p /etc/sysctl.d/90-routing.conf
+cat > /etc/nftables.conf <<NFT
+#!/usr/sbin/nft -f
+flush ruleset
+
+table ip nat {
+	chain prerouting {
+		type nat hook prerouting priority dstnat; policy accept;
+		iifname "eth1" ip daddr 198.51.100.2 tcp dport { 80, 8080 } dnat to $CLIENT:8080
+	}
+}
+
+table inet filter {
+	chain forward {
+		type filter hook forward priority filter; policy drop;
+		ct state established,related accept
+		iifname "eth1" oifname "eth2" ip daddr $CLIENT tcp dport 8080 ct status dnat accept
+		iifname "eth2" oifname "eth1" accept
+	}
+}
+NFT
+nft -c -f /etc/nftables.conf
+systemctl enable nftables.service
+systemctl restart nftables.service

@@ -1,0 +1,21 @@
+#!/bin/bash
+# must fail req-3: tcp/80 is DNATed to client:8080, but with no forward filter the gateway routes anything from wan straight into the LAN
+set -euo pipefail
+[ "$NODE" = gateway ] || exit 0
+CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
+printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
+sysctl -q -p /etc/sysctl.d/90-routing.conf
+cat > /etc/nftables.conf <<NFT
+#!/usr/sbin/nft -f
+flush ruleset
+
+table ip nat {
+	chain prerouting {
+		type nat hook prerouting priority dstnat; policy accept;
+		iifname "eth1" ip daddr 198.51.100.2 tcp dport 80 dnat to $CLIENT:8080
+	}
+}
+NFT
+nft -c -f /etc/nftables.conf
+systemctl enable nftables.service
+systemctl restart nftables.service
