@@ -90,7 +90,7 @@ class Node:
             dom = self.cluster.conn.lookupByName(self.domain)
         except libvirt.libvirtError:
             return None
-        why = reachability.guest_shuts_lab_out(dom, self.mgmt_ip)
+        why = reachability.guest_shuts_lab_out(dom, self.mgmt_ip, network=addressing.MGMT_NETWORK)
         if why is None and self.exec.refuses_key():
             why = (f"sshd answers but refuses the lab's key for {self.exec.login}: the account's "
                    "authorized_keys or sshd's settings no longer let the lab in")

@@ -145,3 +145,18 @@ def test_nocloud_disk_boot_configures_user_hostname_and_network():
         assert f"inet {addr}/" in node.run("ip -4 addr show eth1").stdout
         boot = json.loads(node.run("cat /run/cloud-init/result.json").stdout)
         assert not boot["v1"]["errors"], boot
+
+
+def test_a_guest_that_takes_its_management_link_down_is_seen_alive_on_its_console():
+    """No reset and no ARP: the network is silent. The guest's getty still answers a keystroke
+    on the serial console while the host's side of the link is up, so the lab knows the guest
+    cut itself off (the agent's doing), where a guest that is gone stays "can't tell"."""
+    with provision(ClusterSpec(nodes=(NodeSpec("node1", "debian12"),)), sweep="selftest",
+                   run="link-down") as c:
+        node = c.node("node1")
+        node.run("nohup sh -c 'sleep 2; ip link set eth0 down' >/dev/null 2>&1 &", timeout=10)
+        time.sleep(6)
+        why = node.shuts_lab_out()
+        assert why and "serial console" in why, why
+        c.conn.lookupByName(node.domain).destroy()
+        assert node.shuts_lab_out() is None  # gone: not the agent's to answer for
