@@ -61,7 +61,8 @@ def figure_jobs(summary: SweepSummary) -> list[tuple[str, Callable[..., str], tu
     jobs: list[tuple[str, Callable[..., str], tuple]] = []
 
     def barh(key: str, labels: list[str], values: list[float], xlabel: str, title: str) -> None:
-        jobs.append((key, _barh, (labels, values, xlabel, title)))
+        if any(v for v in values):  # all zero: the page says "none", an empty plot says nothing
+            jobs.append((key, _barh, (labels, values, xlabel, title)))
 
     if summary.counted == 0:
         return jobs
@@ -75,7 +76,8 @@ def figure_jobs(summary: SweepSummary) -> list[tuple[str, Callable[..., str], tu
     rows = _rows(summary.table("leftover_classes"))
     barh("leftover_classes", [r[0] for r in rows], [r[1] for r in rows], "runs",
          "Runs with leftovers, by class")
-    jobs.append(("completion", _boxplot, (summary.series["completion_min"],)))
+    if any(summary.series["completion_min"].values()):
+        jobs.append(("completion", _boxplot, (summary.series["completion_min"],)))
     rows = _rows(summary.table("high_impact"))
     barh("high_impact", [r[0] for r in rows], [_percent(r[2]) for r in rows],
          "share of runs (%)", "Runs with a high-impact command class")

@@ -62,6 +62,11 @@ def _html_table(t: Table) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
+# the findings drawn when they have data (reports/plots.py)
+PLOTTED = frozenset({"pass_rate", "fail_rate_os", "leftover_classes", "completion", "high_impact",
+                     "polling"})
+
+
 def html_fragment(s: SweepSummary, figs: Mapping[str, str] | None = None) -> str:
     """The fragment; `figs` (table key → base64 PNG) when already rendered elsewhere."""
     figs = figures(s) if figs is None else figs
@@ -76,6 +81,8 @@ def html_fragment(s: SweepSummary, figs: Mapping[str, str] | None = None) -> str
         if t.key in figs:
             parts.append(f'<img alt="{html.escape(t.title)}" '
                          f'src="data:image/png;base64,{figs[t.key]}">')
+        elif t.key in PLOTTED:
+            parts.append('<p class="note">Plot: none (no run of this sweep has any).</p>')
     if s.unreadable:
         items = "".join(f"<li><code>{html.escape(p)}</code>: {html.escape(w)}</li>"
                         for p, w in s.unreadable)

@@ -401,3 +401,12 @@ def test_unreachable_libvirt_is_an_error_naming_the_uri_and_the_fix(lab, tmp_pat
     assert run["error"]["type"] == "configuration", run  # bad input: not retried, not the agent's fault
     assert f"cannot reach libvirt at {uri}" in run["error"]["message"]
     _no_vm_started(lab)
+
+
+def test_the_report_page_is_titled_after_the_sweep(lab):
+    lab.task("task-a")
+    page = lab.root / "r.html"
+    proc = lab.pytest("tests_tasks", "--collect-only", "-q", f"--html={page}",
+                      "--self-contained-html")
+    assert proc.returncode == 0, proc.output
+    assert '<h1 id="title">opsbench sweep ' in page.read_text(), page.read_text()[:2000]

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 from pathlib import Path
 
 import pyarrow.parquet as pq
@@ -203,3 +204,21 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(s), "--workers", "1"]) == 0
     out = capsys.readouterr().out
     assert "4 runs (3 counted, 1 errors)" in out and str(s / "summary.md") in out
+
+
+def test_a_finding_without_data_says_none_instead_of_an_empty_plot(tmp_path: Path) -> None:
+    """Clean runs: no leftovers, no high-impact command, no polling — those plots would have
+    nothing on them (and matplotlib's axes would run from −0.04 to 0.04)."""
+    s = make_sweep(tmp_path / "clean")
+    for i in range(3):
+        r = RunBuilder(s, task=f"task-{i}", run_id=f"20260101T00000{i}-abcdef")
+        r.cmd("true")
+        r.snapshot("post_prepare", node1=base_node())
+        r.snapshot("post_agent", node1=base_node())
+        r.write()
+    sweep.build(s, workers=1)
+    page = (s / "findings.html").read_text()
+    drawn = re.findall(r'<img alt="([^"]*)"', page)
+    assert drawn == ["1. Pass rate by category", "4. Completion time by task type (agent minutes)"]
+    # command fail rate, leftovers, high-impact classes, polling: no data, said in words
+    assert page.count("Plot: none (no run of this sweep has any).") == 4
