@@ -1,7 +1,8 @@
 """What a task asked for by name, when no `[expected]` was written for it: a study trial
 imported, or replayed on our VMs. The changes the agent made that the task's own words name —
-an account, a service or what serves on its port, a configuration file of what it names — are
-the work, not leftovers (the etcd a cluster task asks for, the DNS server of a DNS task, the
+an account, a service or what serves on its port, a package by its name or by what it serves
+("time source": ntp, chrony) or by a unit the task names, a configuration file of what it names —
+are the work, not leftovers (the etcd a cluster task asks for, the DNS server of a DNS task, the
 account a limits task is about).
 
 The words are the study's requirement texts and instruction. It is a reading of the task by its
@@ -14,6 +15,7 @@ import json
 import re
 from typing import Any, Iterable, Mapping
 
+from reports.leftovers import agent_backup
 from reports.shell import parse
 
 # Well-known ports and the words a requirement uses for what serves there (IANA service names,
@@ -29,10 +31,11 @@ PORT_WORDS: dict[str, frozenset[str]] = {port: frozenset(words.split()) for port
     "636": "ldaps ldap", "873": "rsync rsyncd", "953": "rndc dns bind named", "993": "imaps imap",
     "1812": "radius", "1813": "radius", "2049": "nfs", "2379": "etcd", "2380": "etcd",
     "3128": "proxy squid", "3306": "mysql mariadb galera", "4369": "rabbitmq epmd",
-    "4567": "galera mariadb", "5201": "iperf iperf3 bandwidth", "5432": "postgresql postgres",
+    "4567": "galera mariadb", "5201": "iperf iperf3", "5432": "postgresql postgres",
     "5672": "rabbitmq amqp", "6379": "redis", "6514": "syslog rsyslog tls", "9100": "prometheus "
     "node_exporter exporter", "15672": "rabbitmq", "25672": "rabbitmq"}.items()}
-_FIELDS = ("users", "groups", "services", "ports", "paths")
+_FIELDS = ("users", "groups", "services", "ports", "paths", "packages")
+
 
 
 def _words(text: str) -> set[str]:
@@ -40,7 +43,10 @@ def _words(text: str) -> set[str]:
 
 
 _GENERIC_DIRS = frozenset({"etc", "var", "spool", "lib", "usr", "local", "opt", "srv", "tmp",
-                           "home", "root", "run", "share", "bin", "sbin"})
+                           "home", "root", "run", "share", "bin", "sbin",
+                           # where everything of a kind goes: naming the kind names no file there
+                           "systemd", "system", "default", "init.d", "conf.d", "profile.d",
+                           "sites-available", "sites-enabled", "apparmor.d", "sysctl.d"})
 
 
 def _stems(path: str) -> set[str]:
@@ -48,7 +54,7 @@ def _stems(path: str) -> set[str]:
     the names a path is made of, its generic folders (/etc, /var, /spool, …) left out."""
     out: set[str] = set()
     for part in path.strip("/").split("/"):
-        if part in _GENERIC_DIRS:
+        if part in _GENERIC_DIRS or part.endswith((".wants", ".requires")):
             continue
         stem = re.sub(r"\.(d|conf|cfg|ini|repo|list|service|socket|timer|rules|pem|crt|key)$", "",
                       part.lower())
@@ -57,12 +63,24 @@ def _stems(path: str) -> set[str]:
     return out
 
 
+def _names(parts: set[str], words: set[str]) -> bool:
+    """A name part is named by a word that is it, or shares its first four letters or more as
+    a whole prefix ("cert-renew": "certificate renewed")."""
+    if parts & words:
+        return True
+    long_parts = [p for p in parts if len(p) >= 4]
+    return any(w.startswith(p) or (len(w) >= 4 and p.startswith(w))
+               for p in long_parts for w in words if len(w) >= 4)
+
+
 def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
               commands: Iterable[Mapping[str, Any]] = ()) -> dict[str, list[str]]:
     """`[expected]` fields (users, groups, services, ports, paths) for what the agent added that
     `text` names. `before`/`after`: snapshot nodes by name; `commands`: the agent's (a listener
     it started in the background itself is a test server, not the task's service)."""
     words = _words(text)
+    # what the words ask to be served (time → port 123) is served by those ports' programs
+    served = {w for port_words in PORT_WORDS.values() if port_words & words for w in port_words}
     launched: dict[str, set[str]] = {}
     for c in commands:
         for sc in parse(str(c.get("command") or "")):
@@ -78,23 +96,35 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
                  or any(len(w) >= 5 and w in u.lower() for w in words)}
         found["users"].update(u for u in new_users if u in asked)
         for u in asked:  # the key access of an account the task names is the task's work
-            home = str(((node.get("users") or {}).get(u) or {}).get("home") or "")
-            if len(home) > 1:
+            info = (node.get("users") or {}).get(u) or {}
+            home = str(info.get("home") or "")
+            system = isinstance(info.get("uid"), int) and 0 < info["uid"] < 1000 and u not in new_users
+            if len(home) > 1 and not system:  # `sync` is no account a "time sync" task means
                 found["paths"].add(f"{home.rstrip('/')}/.ssh/authorized_keys")
         found["groups"].update(g for g in (node.get("groups") or {})
                                if g not in (old.get("groups") or {}) and g.lower() in words)
-        named = words | {u.lower() for u in found["users"]}
+        new_packages = set(node.get("packages") or {}) - set(old.get("packages") or {})
+        packages = {p for p in new_packages
+                    if {p.lower(), re.split(r"[-_.]", p.lower(), maxsplit=1)[0]} & (words | served)}
+        owners = node.get("owners") or {}
+        found["packages"].update(packages)
+        named = words | {u.lower() for u in found["users"]} | {p.lower() for p in packages}
         for key in ("etc", "files", "crontabs", "sudoers"):
             olds = old.get(key) or {}
             for path, value in (node.get(key) or {}).items():
                 if (path.startswith("/etc/") or key in ("crontabs", "sudoers")) \
-                        and olds.get(path) != value and _stems(path) & named:
+                        and olds.get(path) != value and _names(_stems(path), named) \
+                        and not agent_backup(path):  # a copy kept beside it is not asked for
                     found["paths"].add(path)
         old_units = old.get("units") or {}
         for unit in node.get("units") or {}:
             parts = set(re.split(r"[-_.@]", unit.lower().rsplit(".", 1)[0]))
-            if unit not in old_units and parts & {w for w in named if len(w) >= 4}:
+            if unit not in old_units and _names(parts, {w for w in named | served if len(w) >= 4}):
                 found["services"].add(unit)
+                # the package that ships a unit the task names is the task's too
+                if (owner := _unit_owner(owners, unit)) in new_packages:
+                    found["packages"].add(owner)
+        unit_of = {p.get("pid"): p.get("unit") for p in node.get("processes") or []}
         old_socks = {(s.get("proto"), str(s.get("local", "")).rsplit(":", 1)[-1])
                      for s in old.get("listening") or []}
         for sock in node.get("listening") or []:
@@ -109,7 +139,17 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
             if (port in words or PORT_WORDS.get(port, frozenset()) & words) \
                     and prog not in launched.get(name, set()):
                 found["ports"].add(port)
+                if (owner := _unit_owner(owners, unit_of.get(sock.get("pid")))) in new_packages:
+                    found["packages"].add(owner)
     return {f: sorted(v) for f, v in found.items()}
+
+
+def _unit_owner(owners: Mapping[str, str], unit: Any) -> str | None:
+    """The package shipping a systemd unit, by the probe's ownership records."""
+    if not isinstance(unit, str):
+        return None
+    return next((owners[d + unit] for d in ("/lib/systemd/system/", "/usr/lib/systemd/system/")
+                 if d + unit in owners), None)
 
 
 def expected_toml(expected: Mapping[str, list[str]]) -> str:

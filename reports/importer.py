@@ -452,6 +452,38 @@ def trial_identity(trial: Path) -> dict[str, str | None]:
                     _read_toml(trial.parent / "variant.toml", warn))
 
 
+def task_text(trial: Path, checks: list[dict[str, Any]] | None = None, task: str | None = None) -> str:
+    """What a trial's task says it asks for, for `reports.asked_for`: the study's requirement
+    texts, the instruction beside the trial, the use case's description, and its own name
+    ("disk-quota": the quota tools are the work)."""
+    if checks is None:
+        checks = requirements(_read_json(trial / "verifier" / "evaluation-report.json", _Warnings()))
+    instruction = trial.parent / "instruction.md"
+    name = task if task is not None else trial_identity(trial).get("task")
+    return " ".join([*(c["text"] for c in checks),
+                     instruction.read_text(encoding="utf-8", errors="replace")
+                     if instruction.is_file() else "", usecase_description(trial, name),
+                     str(name or "").replace("-", " ")])
+
+
+def usecase_description(trial: Path, usecase: str | None) -> str:
+    """The use case's one-paragraph description: the trial's own variant.toml, else that of any
+    variant of the same use case the copy holds (`tasks/<n>/<variant>/variant.toml` beside
+    `jobs/`): the study describes a use case once, the same on every OS."""
+    own = _read_toml(trial.parent / "variant.toml", _Warnings()) or {}
+    if own.get("description"):
+        return str(own["description"])
+    parts = trial.parts
+    if not usecase or "jobs" not in parts:
+        return ""
+    tasks = Path(*parts[:parts.index("jobs")]) / "tasks"
+    for variant in sorted(tasks.glob("*/*/variant.toml")) if tasks.is_dir() else []:
+        data = _read_toml(variant, _Warnings()) or {}
+        if data.get("usecase") == usecase and data.get("description"):
+            return str(data["description"])
+    return ""
+
+
 def reward_of(result: Mapping[str, Any] | None,
               report: Mapping[str, Any] | None) -> tuple[float | None, str | None]:
     """The study's reward and where it came from: result.json, else the evaluation report."""
@@ -572,11 +604,9 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
         {"name": n, "os": node_os.get(n, os_id), "family": _family(node_os.get(n, os_id)),
          "role": "appliance" if _family(node_os.get(n, "")) == "network" else "host"}
         for n in nodes]})
-    instruction = trial.parent / "instruction.md"
-    text = " ".join(c["text"] for c in checks) + " " + (instruction.read_text(
-        encoding="utf-8", errors="replace") if instruction.is_file() else "")
     expected = asked_for(snapshots.get("post_prepare", {}).get("nodes", {}),
-                         snapshots.get("post_agent", {}).get("nodes", {}), text, commands)
+                         snapshots.get("post_agent", {}).get("nodes", {}),
+                         task_text(trial, checks, task), commands)
     write_text_atomic(run_dir / "task" / "task.toml", (
         f'id = "{task}"\ncategory = "{category}"\n\n' + expected_toml(expected)))
     for desc in ("instruction.md", "variant.toml"):

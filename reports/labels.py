@@ -1,6 +1,6 @@
 """Precision and recall of the leftover analysis against hand-labelled findings
 (`tests/data/leftover-labels.jsonl`: the study corpus analysed here, and replays of its trials on
-our VMs). `python -m reports.labels` prints the table docs/findings.md shows.
+our VMs, kept in `tests/data/replays/` and analysed here too). `python -m reports.labels` prints the table docs/findings.md shows.
 
 A label names a finding the analysis made at some point (run, node, object), says whether it is
 really something the agent left behind, and why. A true leftover that the analysis now reports
@@ -19,6 +19,7 @@ from typing import Iterable, Mapping
 from reports.importer import import_folder
 from reports.leftovers import CLASSES
 from reports.records import read_json_optional
+from reports.replay_records import REPLAYS, analysed
 from reports.sweep import build, find_runs
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,10 +63,9 @@ def corpus_findings(corpus: Path = CORPUS) -> list[dict]:
         return out
 
 
-def replay_findings(corpus: Path = CORPUS) -> list[dict]:
-    """What the replays on our VMs found, as recorded in replays.json."""
-    replays = read_json_optional(corpus / "replays.json") or {}
-    return [{"source": "replay", "run": trial, **f} for trial, rep in replays.items()
+def replay_findings(root: Path = REPLAYS) -> list[dict]:
+    """What the analysis as it is now finds in the replays kept from our VMs."""
+    return [{"source": "replay", "run": trial, **f} for trial, rep in analysed(root).items()
             for f in rep.get("findings") or []]
 
 

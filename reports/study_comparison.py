@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 from reports import classify, leftovers as lo
 from reports.importer import import_folder
 from reports.records import RecordError, read_json_optional, write_text_atomic
+from reports.replay_records import analysed
 from reports.summary import pct
 from reports.sweep import build, find_runs
 
@@ -198,7 +199,7 @@ def _markdown(runs: list[tuple[str, dict, dict, dict | None]], adj: Mapping[str,
             "runs with a reward (our outcome is the study's verdict read from its records; a "
             "disagreement would be an import error).", ""]
     out += _disagreements(runs, adj)
-    out += _replays(runs, read_json_optional(corpus / "replays.json") or {})
+    out += _replays(runs, analysed())
     return "\n".join(out) + "\n"
 
 
@@ -245,8 +246,9 @@ def _replays(runs: list[tuple[str, dict, dict, dict | None]],
     lines = ["", "## Replayed on our VMs", "",
              "Each trial's agent commands replayed on a fresh debian12 node of the same name "
              "(`python -m fixtures.replay`, no task requirements: snapshots and analysis only; "
-             "`replays.json`). The study's side: the leftovers its own snapshots show (`/tmp` "
-             "entries and listening sockets added by the agent) and those its verifier named. "
+             "kept in `tests/data/replays/`, analysed by the code as it is now). The study's "
+             "side: the leftovers its own snapshots show (`/tmp` entries and listening sockets "
+             "added by the agent) and those its verifier named. "
              "Ours: what our snapshots, which see far more (all of /etc, packages, accounts, "
              "units, processes, firewall), found after the replay. The OS differs (the study's "
              "commands meant for RHEL, Alpine or Ubuntu run on Debian; Debian empties /tmp at boot, "

@@ -52,6 +52,12 @@ if have dpkg-query; then dpkg-query -W -f='${Package}|${Version}|${db:Status-Abb
 elif have rpm; then rpm -qa --qf '%{NAME}|%{VERSION}-%{RELEASE}|ii\n' 2>/dev/null
 elif have apk; then apk info -v 2>/dev/null | sed -E 's/^(.*)-([^-]+-r[0-9]+)$/\1|\2|ii/'
 fi
+# which package owns each /etc file and unit file: what a new package brings is the package's
+s pkg_files
+if [ -d /var/lib/dpkg/info ]; then grep -sE '^(/etc/|/lib/systemd/system/|/usr/lib/systemd/system/)' /var/lib/dpkg/info/*.list | sed -E 's#^/var/lib/dpkg/info/([^/]+)\.list:#\1|#; s#^([^:|]+):[^|]*[|]#\1|#'
+elif have rpm; then rpm -qa --qf '[%{NAME}|%{FILENAMES}\n]' 2>/dev/null | grep -E '^[^|]+\|(/etc/|/usr/lib/systemd/system/|/lib/systemd/system/)'
+elif [ -f /lib/apk/db/installed ]; then awk -F: '/^P:/{p=$2} /^F:/{d=$2} /^R:/{f="/" d "/" $2; if (f ~ /^\/(etc|lib\/systemd|usr\/lib\/systemd)\//) print p "|" f}' /lib/apk/db/installed
+fi
 REPOS=$(ls /etc/apt/sources.list /etc/apt/sources.list.d/* /etc/yum.repos.d/* /etc/apk/repositories /etc/zypp/repos.d/* 2>/dev/null)
 s repos; [ -n "$REPOS" ] && sha256sum $REPOS 2>/dev/null
 s repo_urls; [ -n "$REPOS" ] && grep -hoE '(https?|ftp)://[^ "'"'"'<>]+' $REPOS 2>/dev/null | grep -v '^#' | sort -u

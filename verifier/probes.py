@@ -144,6 +144,11 @@ def parse(text: str) -> dict:
     for ln in sec.get("etc_links", []):
         path, _, target = ln.partition("|")
         etc[path] = f"-> {target}"
+    owners: dict[str, str] = {}
+    for ln in sec.get("pkg_files", []):
+        package, _, path = ln.partition("|")
+        if package and path.startswith("/"):
+            owners.setdefault(path.rstrip("/") or "/", package)
     health = sec.get("pkg_health", [])
     rc = health[0].removeprefix("rc=") if health else "?"
     detail = "\n".join(health[1:]).strip()
@@ -172,7 +177,7 @@ def parse(text: str) -> dict:
                                  "iptables": "\n".join(sec.get("fw_iptables", [])),
                                  "firewalld": "\n".join(sec.get("fw_firewalld", []))},
                      "saved": _sha_lines(sec.get("fw_saved", []))},
-        "mounts": mounts, "etc": etc,
+        "mounts": mounts, "etc": etc, "owners": owners,
         "pkg_health": {"ok": rc == "0" and not detail, "detail": detail[:4000]},
         "disk": disk,
     }

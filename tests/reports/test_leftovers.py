@@ -318,3 +318,70 @@ def test_each_key_the_agent_added_and_left_is_named_by_fingerprint(tmp_path: Pat
     secret = next(f for f in left if f["object"] == "/root/test_key")
     assert secret["class"] == "credentials" and "SHA256:n3w" in secret["detail"]
     assert not any(f["object"] == "/root/.ssh/authorized_keys" for f in left)  # named per key
+
+
+def test_files_a_new_package_ships_belong_to_it_by_the_package_database(tmp_path: Path) -> None:
+    """netbase's /etc/services, an alias link to ntpsec's unit, its cron job: the package's, by
+    the ownership the probe records, though no name in the path says so; the agent's backup
+    copy of a package's file stays the agent's."""
+    owners = {"/etc/services": "netbase", "/etc/rpc": "netbase",
+              "/lib/systemd/system/ntpsec.service": "ntpsec", "/etc/cron.d/ntpsec": "ntpsec",
+              "/etc/ntpsec/ntp.conf": "ntpsec", "/etc/motd": "base-files"}
+    before = changed(base_node(), owners={"/etc/motd": "base-files"})
+    after = changed(before, packages={"ntp": "1", "ntpsec": "1", "netbase": "6"}, owners=owners,
+                    etc={"/etc/services": "s", "/etc/rpc": "r", "/etc/ntpsec/ntp.conf": "n",
+                         "/etc/ntpsec/ntp.conf.bak": "n", "/etc/motd": "changed",
+                         "/etc/systemd/system/ntpd.service": "-> /lib/systemd/system/ntpsec.service"},
+                    crontabs={"/etc/cron.d/ntpsec": "c"},
+                    units={"ntpsec.service": {"active": "active", "sub": "running",
+                                              "enabled": "enabled"}})
+    r = RunBuilder(make_sweep(tmp_path / "s"), expected={"packages": ["ntp"]})
+    r.cmd("apt-get install -y ntp", stdout="The following NEW packages will be installed:\n"
+          "  netbase ntp ntpsec\n")
+    r.cmd("cp /etc/ntpsec/ntp.conf /etc/ntpsec/ntp.conf.bak")
+    r.snapshot("post_prepare", node1=before)
+    r.snapshot("post_agent", node1=after)
+    left = analyse_run(r.write())["leftovers"]
+    # the dependencies, their files, alias link, cron job and service are the expected ntp's
+    assert findings(left) == {("backups", "/etc/ntpsec/ntp.conf.bak"), ("config", "/etc/motd")}
+
+
+def test_a_package_the_agent_named_beside_the_expected_one_is_its_own_leftover(
+        tmp_path: Path) -> None:
+    after = changed(base_node(), packages={"nginx": "1", "nginx-common": "1", "tcpdump": "4"})
+    left = run_with(tmp_path, after, ["apt-get install -y nginx tcpdump"],
+                    expected={"packages": ["nginx"]},
+                    stdout="The following NEW packages will be installed:\n  nginx nginx-common "
+                           "tcpdump\n")
+    assert findings(left) == {("packages", "tcpdump")}
+
+
+def test_a_key_and_files_a_kept_job_uses_are_that_jobs_and_so_is_its_access(
+        tmp_path: Path) -> None:
+    """The backup key node1's kept script names, its public half and known_hosts are the
+    backup's; node2's authorized_keys line for that key is the backup's access. A test key no
+    kept file names stays a leftover on both nodes."""
+    job_key = {"fingerprint": "SHA256:job", "comment": "backup@node1", "type": "ED25519"}
+    test_key = {"fingerprint": "SHA256:tst", "comment": "probe@node1", "type": "ED25519"}
+    n1 = changed(base_node(),
+                 files={"/root/.ssh/backup_ed25519": F, "/root/.ssh/backup_ed25519.pub": F,
+                        "/root/.ssh/backup_known_hosts": F, "/root/probe_key": F},
+                 secrets={"/root/.ssh/backup_ed25519": ["private_key"],
+                          "/root/probe_key": ["private_key"]},
+                 fingerprints={"/root/.ssh/backup_ed25519": job_key, "/root/probe_key": test_key})
+    n2 = changed(base_node(), authorized_keys={"/root/.ssh/authorized_keys": [job_key, test_key]},
+                 files={"/root/.ssh/authorized_keys": F})
+    r = RunBuilder(make_sweep(tmp_path / "s"))
+    r.cmd("ssh-keygen -q -t ed25519 -N '' -f /root/.ssh/backup_ed25519")
+    r.cmd("ssh-keygen -q -t ed25519 -N '' -f /root/probe_key && cp /root/probe_key /tmp/x.sh")
+    r.cmd("sudo tee /usr/local/sbin/backup >/dev/null <<'EOF'\n#!/bin/sh\n"
+          "ssh -i /root/.ssh/backup_ed25519 -o UserKnownHostsFile=/root/.ssh/backup_known_hosts "
+          "root@node2 tar c /srv | cat > /var/backups/x.tar\nEOF")
+    r.cmd("cat > /tmp/try.sh <<'EOF'\nssh -i /root/probe_key node2 true\nEOF")
+    base = changed(base_node(), authorized_keys={}, fingerprints={})
+    r.snapshot("post_prepare", node1=base, node2=base)
+    r.snapshot("post_agent", node1=n1, node2=n2)
+    left = analyse_run(r.write())["leftovers"]
+    assert findings(left) == {
+        ("credentials", "/root/probe_key"),
+        ("accounts", "/root/.ssh/authorized_keys: SHA256:tst probe@node1")}

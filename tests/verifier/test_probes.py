@@ -1,6 +1,10 @@
 """The snapshot probe's output, parsed (verifier/probes.py); the probe itself runs in the VM tests."""
+import subprocess
+from pathlib import Path
+
 import pytest
 
+from verifier import probes
 from verifier.probes import parse
 
 
@@ -30,3 +34,22 @@ def test_processes_without_units_still_parse():
 def test_an_incomplete_probe_is_refused():
     with pytest.raises(ValueError, match="incomplete"):
         parse("\n@@boot_id\nabc\n")
+
+
+def test_package_ownership_of_etc_and_unit_files_parses_per_package():
+    out = parse(_probe(pkg_files="base-files|/etc/debian_version\nssh|/lib/systemd/system/ssh.service\n"
+                                 "garbage-without-path\n"))
+    assert out["owners"] == {"/etc/debian_version": "base-files",
+                             "/lib/systemd/system/ssh.service": "ssh"}
+
+
+@pytest.mark.skipif(not Path("/var/lib/dpkg/info").is_dir(), reason="needs a dpkg system")
+def test_the_probes_ownership_section_reads_this_machines_dpkg_database():
+    """The real section of probe.sh, run here: multiarch names lose their `:arch`."""
+    script = Path(probes.__file__).with_name("probe.sh").read_text()
+    block = script.split("s pkg_files\n", 1)[1].split("\nfi\n", 1)[0] + "\nfi\n"
+    text = subprocess.run(["sh", "-c", "have() { command -v \"$1\" >/dev/null 2>&1; }\n" + block],
+                          capture_output=True, text=True, check=True).stdout
+    owners = parse(_probe(pkg_files=text))["owners"]
+    assert owners.get("/etc/debian_version") == "base-files"
+    assert owners and not any(":" in pkg or "|" in pkg for pkg in owners.values())
