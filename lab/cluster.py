@@ -299,6 +299,15 @@ class Cluster:
         revert: Linux nodes only (the vendor appliances are not validated for it)."""
         return all(n.adapter.name == "linux" for n in self)
 
+    def has_checkpoint(self, name: str) -> bool:
+        """Every node's domain still runs and still holds checkpoint `name` (an agent that
+        powered a node off took the transient domain, and its snapshots, with it)."""
+        try:
+            doms = [self.conn.lookupByName(n.domain) for n in self]
+            return all(d.isActive() and d.snapshotLookupByName(name) for d in doms)
+        except libvirt.libvirtError:
+            return False
+
     def checkpoint(self, name: str) -> None:
         """A RAM+disk snapshot of every node, taken while all of them are paused so the cut is
         consistent across the cluster (a replica is never ahead of its primary)."""

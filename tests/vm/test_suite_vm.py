@@ -225,6 +225,19 @@ def test_an_agent_that_powers_its_node_off_fails_and_is_not_retried(tmp_path):
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
 
 
+def test_the_run_after_a_powered_off_node_prepares_anew_without_an_error(tmp_path):
+    """`--agent=replay:<poweroff>,nop`: the powered-off node took its checkpoint with it, so the
+    nop run provisions and prepares again instead of failing to revert (an error, a retry)."""
+    log = replay_log(tmp_path / "agent", ["sudo poweroff"])
+    out = tmp_path / "sweep"
+    res = sweep(out, "-k", "account_resource_limits", f"--agent=replay:{log},nop", "--retries=1")
+    assert res.returncode == 1 and "2 failed" in res.stdout, res.stdout[-3000:]
+    found = [json.loads(p.read_text()) for p in out.glob("*/debian12/*/run.json")]
+    assert len(found) == 2 and all(r["error"] is None for r in found), found
+    nop = next(r for r in found if r["agent"] == "nop")
+    assert "prepare" in [p["name"] for p in nop["phases"]] and not nop.get("prepared_in")
+
+
 def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(tmp_path):
     """The study's agents end with `nohup sh -c 'sleep 2; reboot' &`: the node goes down just
     after the agent's last command. The run is scored (here failed: nothing was fixed), never an
