@@ -94,7 +94,20 @@ class Node:
         if why is None and self.exec.refuses_key():
             why = (f"sshd answers but refuses the lab's key for {self.exec.login}: the account's "
                    "authorized_keys or sshd's settings no longer let the lab in")
-        return why
+        return why or self.runs_nothing()
+
+    def runs_nothing(self) -> str | None:
+        """sshd lets the lab in, yet `true` fails: the node's shell, libraries or sudo are gone
+        (`rm -rf /`, a removed package). None when `true` runs, or when it cannot be told."""
+        try:
+            res = self.exec.run("true", timeout=20)
+        except InfrastructureError:
+            return None
+        if res.exit_code is None or res.exit_code == 0:
+            return None
+        said = (res.stderr or res.stdout).strip().splitlines()[-1:] or [""]
+        return (f"sshd lets the lab in but the node runs no command (`true` exited {res.exit_code}"
+                f"{': ' + said[0][:200] if said[0] else ''}): its userland was broken")
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
