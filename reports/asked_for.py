@@ -34,6 +34,15 @@ PORT_WORDS: dict[str, frozenset[str]] = {port: frozenset(words.split()) for port
     "4567": "galera mariadb", "5201": "iperf iperf3", "5432": "postgresql postgres",
     "5672": "rabbitmq amqp", "6379": "redis", "6514": "syslog rsyslog tls", "9100": "prometheus "
     "node_exporter exporter", "15672": "rabbitmq", "25672": "rabbitmq"}.items()}
+# Configuration files and the words a task uses for what they do: "mounts at boot" is /etc/fstab.
+FILE_WORDS: dict[str, frozenset[str]] = {name: frozenset(words.split()) for name, words in {
+    "fstab": "mount mounts mounted mounting filesystem filesystems", "crypttab": "encrypted "
+    "encryption unlock unlocks unlocked luks", "exports": "nfs export exports exported",
+    "hosts": "resolve resolves resolution hostname hostnames", "resolv.conf": "dns resolver "
+    "nameserver", "sysctl.conf": "sysctl kernel", "limits.conf": "limit limits ulimit",
+    "crontab": "cron schedule scheduled nightly daily hourly", "sudoers": "sudo privilege "
+    "privileges", "ethers": "mac reservation lease", "modprobe.conf": "module modules blacklist",
+    }.items()}
 _FIELDS = ("users", "groups", "services", "ports", "paths", "packages")
 
 
@@ -112,9 +121,12 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
         for key in ("etc", "files", "crontabs", "sudoers"):
             olds = old.get(key) or {}
             for path, value in (node.get(key) or {}).items():
-                if (path.startswith("/etc/") or key in ("crontabs", "sudoers")) \
-                        and olds.get(path) != value and _names(_stems(path), named) \
-                        and not agent_backup(path):  # a copy kept beside it is not asked for
+                # kept places only: what the agent put in /tmp is scratch whatever its name
+                if path.startswith(("/tmp/", "/var/tmp/")) or olds.get(path) == value \
+                        or agent_backup(path):  # a copy kept beside a file is not asked for
+                    continue
+                if _names(_stems(path), named) or FILE_WORDS.get(path.rsplit("/", 1)[-1],
+                                                                  frozenset()) & words:
                     found["paths"].add(path)
         old_units = old.get("units") or {}
         for unit in node.get("units") or {}:

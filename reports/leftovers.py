@@ -206,6 +206,8 @@ class _NodeDiff:
         self.text_others = "\n".join(c.command for c in self.others)
         self.package_names = set(self.new_packages) | {_stem(p) for p in self.new_packages}
         self.owners = _dict(a, "owners")  # path → package (empty in snapshots before it existed)
+        self._upgraded = {p for p, v in _dict(a, "packages").items()
+                          if p in old_packages and old_packages[p] != v}
         self.work_packages = self._work_packages()
         self.kept_text = self._kept_text()
         self.out: list[Finding] = []
@@ -386,10 +388,11 @@ class _NodeDiff:
         return None
 
     def _package_owned(self, path: str) -> bool:
-        """A new package brought it: the package is the finding (or the work), not its files."""
+        """A new package brought it, or a package upgraded between the snapshots rewrote it:
+        the package is the finding (or the work), not its files."""
         owner = self._owner(path)
         if owner is not None:
-            return owner in self.new_packages
+            return owner in self.new_packages or owner in self._upgraded
         if agent_backup(path):
             return False  # a copy the agent made of a package's file is the agent's
         parts = path.split("/")[2:]  # no ownership recorded: the package's name in the path
@@ -445,12 +448,15 @@ class _NodeDiff:
         the output of the command that installed one, unless the agent also named it there)."""
         if not self.new_packages:
             return set()
+        # installed only as another package's dependency: part of that package, never a
+        # finding of its own (the package the agent asked for is, when unexpected)
+        auto = set(self.a.get("auto_packages") or []) & set(self.new_packages)
         installs = self._install_commands()
         named = {a for c in installs for s in c.simple if s.name in _INSTALLERS for a in s.args}
         dep_output = " ".join(
             c.stdout for c in installs
             if any(self.expected.package(a) for s in c.simple for a in s.args))
-        return {p for p in self.new_packages if self.expected.package(p) or (
+        return auto | {p for p in self.new_packages if self.expected.package(p) or (
             dep_output and p not in named and mentions(dep_output, p))}
 
     def _packages(self) -> None:

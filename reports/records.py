@@ -176,9 +176,10 @@ class Expected:
     groups: tuple[str, ...] = ()
 
     def path(self, path: str) -> bool:
-        """A declared path glob covers the path itself and everything below it."""
+        """A declared path glob covers the path itself and everything below it; `dir/*` (what a
+        folder holds) covers the folder too (a mount point, the folder made for the files)."""
         return any(fnmatch.fnmatchcase(path, g) or path.startswith(g.rstrip("/") + "/")
-                   for g in self.paths)
+                   or (g.endswith("/*") and path == g[:-2]) for g in self.paths)
 
     def package(self, name: str) -> bool:
         return _any_glob(name, self.packages)

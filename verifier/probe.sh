@@ -58,6 +58,11 @@ if [ -d /var/lib/dpkg/info ]; then grep -sE '^(/etc/|/lib/systemd/system/|/usr/l
 elif have rpm; then rpm -qa --qf '[%{NAME}|%{FILENAMES}\n]' 2>/dev/null | grep -E '^[^|]+\|(/etc/|/usr/lib/systemd/system/|/lib/systemd/system/)'
 elif [ -f /lib/apk/db/installed ]; then awk -F: '/^P:/{p=$2} /^F:/{d=$2} /^R:/{f="/" d "/" $2; if (f ~ /^\/(etc|lib\/systemd|usr\/lib\/systemd)\//) print p "|" f}' /lib/apk/db/installed
 fi
+# packages installed only as another's dependency (apt's auto mark; apk: not in its world file)
+s pkg_auto
+if have apt-mark; then apt-mark showauto 2>/dev/null
+elif [ -f /etc/apk/world ]; then apk info 2>/dev/null | grep -vxF -f /etc/apk/world
+fi
 REPOS=$(ls /etc/apt/sources.list /etc/apt/sources.list.d/* /etc/yum.repos.d/* /etc/apk/repositories /etc/zypp/repos.d/* 2>/dev/null)
 s repos; [ -n "$REPOS" ] && sha256sum $REPOS 2>/dev/null
 s repo_urls; [ -n "$REPOS" ] && grep -hoE '(https?|ftp)://[^ "'"'"'<>]+' $REPOS 2>/dev/null | grep -v '^#' | sort -u

@@ -178,6 +178,7 @@ def parse(text: str) -> dict:
                                  "firewalld": "\n".join(sec.get("fw_firewalld", []))},
                      "saved": _sha_lines(sec.get("fw_saved", []))},
         "mounts": mounts, "etc": etc, "owners": owners,
+        "auto_packages": sorted({ln.strip().split(":")[0] for ln in sec.get("pkg_auto", []) if ln.strip()}),
         "pkg_health": {"ok": rc == "0" and not detail, "detail": detail[:4000]},
         "disk": disk,
     }

@@ -385,3 +385,25 @@ def test_a_key_and_files_a_kept_job_uses_are_that_jobs_and_so_is_its_access(
     assert findings(left) == {
         ("credentials", "/root/probe_key"),
         ("accounts", "/root/.ssh/authorized_keys: SHA256:tst probe@node1")}
+
+
+def test_dependencies_apt_marked_auto_and_an_upgrades_conffiles_go_with_their_package(
+        tmp_path: Path) -> None:
+    """`apt-get install -qq libpam-pwquality` prints no list of what it pulled in: the packages
+    apt marks auto-installed are its dependencies all the same. A conffile an upgrade rewrote is
+    the upgrade's; a file the agent edited in a package it did not upgrade stays its own."""
+    before = changed(base_node(), packages={**base_node()["packages"], "ca-certificates": "1"},
+                     owners={"/etc/ca-certificates.conf": "ca-certificates", "/etc/motd": "base-files"})
+    after = changed(before, packages={**before["packages"], "ca-certificates": "2",
+                                      "libpam-pwquality": "1", "libpwquality1": "1", "libcrack2": "1",
+                                      "tcpdump": "4"},
+                    auto_packages=["libpwquality1", "libcrack2"],
+                    etc={"/etc/ca-certificates.conf": "new", "/etc/motd": "edited"})
+    r = RunBuilder(make_sweep(tmp_path / "s"), expected={"packages": ["libpam-pwquality"]})
+    for c in ("apt-get install -y -qq libpam-pwquality tcpdump", "apt-get -y upgrade",
+              "echo hi > /etc/motd"):
+        r.cmd(c)
+    r.snapshot("post_prepare", node1=before)
+    r.snapshot("post_agent", node1=after)
+    left = analyse_run(r.write())["leftovers"]
+    assert findings(left) == {("packages", "tcpdump"), ("config", "/etc/motd")}
