@@ -27,6 +27,7 @@ from lab.result import CommandResult
 
 DEFAULT_OUTPUT_CAP = 1 << 20  # bytes kept per stream
 KILL_GRACE_S = 3.0
+KILL_WAIT_S = 20.0  # for the kill command itself
 DRAIN_AFTER_EXIT_S = 0.15  # background children may hold stdout open: don't wait for EOF
 
 
@@ -250,7 +251,10 @@ class SSHExec:
         try:
             chan.exec_command(
                 f"grep -lsxz OB_CMD={marker} /proc/[0-9]*/environ | cut -d/ -f3 | xargs -r kill -KILL")
-            chan.recv_exit_status()
+            # bounded: on a node that cannot fork (a fork bomb) the kill itself may never run
+            deadline = time.monotonic() + KILL_WAIT_S
+            while not chan.exit_status_ready() and time.monotonic() < deadline:
+                time.sleep(0.1)
         finally:
             chan.close()
 
