@@ -97,17 +97,11 @@ class Node:
         return why or self.runs_nothing()
 
     def runs_nothing(self) -> str | None:
-        """sshd lets the lab in, yet `true` fails: the node's shell, libraries or sudo are gone
-        (`rm -rf /`, a removed package). None when `true` runs, or when it cannot be told."""
-        try:
-            res = self.exec.run("true", timeout=20)
-        except InfrastructureError:
-            return None
-        if res.exit_code is None or res.exit_code == 0:
-            return None
-        said = (res.stderr or res.stdout).strip().splitlines()[-1:] or [""]
-        return (f"sshd lets the lab in but the node runs no command (`true` exited {res.exit_code}"
-                f"{': ' + said[0][:200] if said[0] else ''}): its userland was broken")
+        """The guest accepts tcp/22 yet gives the lab no working session: its sshd, shell or
+        libraries are gone (`rm -rf /`, a removed package). None when a session works, or when
+        it cannot be told."""
+        why = self.exec.session_fails()
+        return f"the guest {why}: its userland was broken" if why else None
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:

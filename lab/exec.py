@@ -156,6 +156,43 @@ class SSHExec:
         finally:
             transport.close()
 
+    def session_fails(self, timeout_s: float = 20.0) -> str | None:
+        """How a guest whose sshd accepts tcp/22 fails to give the lab a session — it closes the
+        connection before the SSH handshake or during login, or logs the lab in but cannot run
+        `true` (its sshd, shell or libraries gone: `rm -rf /`) — or None when a session works or
+        the attempt only timed out (a slow guest proves nothing)."""
+        def closed(exc: BaseException) -> bool:
+            text = str(exc).lower()
+            return isinstance(exc, EOFError) or any(w in text for w in ("reset", "closed", "eof"))
+        try:
+            transport = paramiko.Transport(self._open_sock())
+        except (OSError, paramiko.SSHException, EOFError):
+            return None
+        try:
+            transport.banner_timeout = timeout_s
+            try:
+                transport.start_client(timeout=timeout_s)
+            except (OSError, paramiko.SSHException, EOFError) as exc:
+                return f"accepts tcp/22 but closes before the SSH handshake ({exc})" if closed(exc) else None
+            try:
+                transport.auth_publickey(self.login, paramiko.Ed25519Key.from_private_key_file(str(self.key)))
+            except paramiko.AuthenticationException:
+                return None  # refused: refuses_key says so
+            except (OSError, paramiko.SSHException, EOFError) as exc:
+                return f"closes the connection during the login ({exc})" if closed(exc) else None
+            try:
+                chan = transport.open_session(timeout=timeout_s)
+                chan.exec_command("true")
+                deadline = time.monotonic() + timeout_s
+                while not chan.exit_status_ready() and time.monotonic() < deadline:
+                    time.sleep(0.1)
+                code = chan.recv_exit_status() if chan.exit_status_ready() else None
+            except (OSError, paramiko.SSHException, EOFError) as exc:
+                return f"logs the lab in but cannot start a session ({exc})" if closed(exc) else None
+            return f"logs the lab in but `true` exits {code}" if code not in (0, None) else None
+        finally:
+            transport.close()
+
     @property
     def connected(self) -> bool:
         return self._transport is not None and self._transport.is_active()
