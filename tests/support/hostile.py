@@ -63,7 +63,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour("immutable", ("sudo chattr +i /etc/passwd /etc/group /etc/os-release",)),
     Behaviour("no-python", ("sudo rm -f /usr/bin/python3* /usr/bin/python",)),
     Behaviour("rm-rf-root", ("sudo rm -rf --no-preserve-root / 2>/dev/null; echo done",),
-              timeout_s=300),
+              mark="agent_lockout", timeout_s=300),
 )
 
 
