@@ -273,6 +273,13 @@ class Cluster:
                 stuck = console.dead_end(said)
                 if stuck:
                     raise BootDeadEnd(n.name, stuck)
+                if state == "gone":  # no last words: stopped from outside (qemu killed, host)
+                    time.sleep(2)  # the console's last lines may land just after the VM ends
+                    down = console.powered_down(console.read_from(n.serial_log, start))
+                    if down:
+                        raise NodeDown(n.name, down)
+                    raise ProvisionError(f"{n.name}: its VM is gone, with no power-down on its "
+                                         "console: stopped from outside the guest")
                 # alive, its console quiet (no boot under way), refusing the lab: locked out
                 size = console.size(n.serial_log)
                 if size != last_console[0]:
