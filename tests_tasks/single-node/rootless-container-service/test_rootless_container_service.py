@@ -70,6 +70,17 @@ def user_service_manager(node1):
     outside = [line for line in runners.splitlines()
                if len(line.split()) >= 3 and f"/user@{uid}.service/" not in line.split(None, 2)[2]]
     assert not outside, "the container is run from outside webapp's user service manager: " + "; ".join(outside)
+    # rootless podman moves itself into a scope of webapp's user manager even when a unit of the
+    # system's manager started it (User=webapp): cgroups cannot tell, the system's units can
+    listed = node1.run("set -e; for u in $(systemctl list-units --type=service --state=active "
+                       "--no-legend --plain | awk '{print $1}'); do echo \"== $u\"; "
+                       "systemctl show -p User -p ExecStart \"$u\"; done")
+    assert listed.rc == 0 and "== " in listed.stdout, \
+        f"the system's units cannot be listed: {listed.stderr.strip()}"
+    system_run = [block.split(None, 1)[0] for block in listed.stdout.split("== ")[1:]
+                  if "User=webapp" in block.splitlines() and "podman" in block]
+    assert not system_run, ("the container is run by the system's service manager: "
+                            f"{', '.join(system_run)} starts podman as webapp")
 
 
 @requirement("req-4")
