@@ -155,7 +155,6 @@ class Cluster:
                  scheduler: hosts.Scheduler | None, output_cap: int) -> None:
         self.spec, self.lease, self.owner, self.scheduler = spec, lease, owner, scheduler
         self.uri = lease.host.uri
-        self.conn = virt.connect(self.uri)
         self.output_cap = output_cap
         self.nodes: dict[str, Node] = {}
         self.networks: dict[str, str] = {}  # task network name → libvirt network name
@@ -389,6 +388,11 @@ class Cluster:
         key = keys.private_key()
         logins = "; ".join(f"{n.name}: ssh -i {key} root@{n.mgmt_ip}" for n in self.nodes.values())
         return f"{logins}; remove with: python -m lab gc --kept"
+
+    @property
+    def conn(self) -> libvirt.virConnect:
+        """libvirt, reconnected if libvirtd restarted meanwhile (a run outlives that)."""
+        return virt.live_connection(self.uri)
 
     def destroy(self) -> list[str]:
         if self._destroyed:

@@ -30,6 +30,26 @@ def connect(uri: str = "qemu:///system") -> libvirt.virConnect:
                        f"run `python -m lab up` (or check the URI in lab/hosts.toml)") from None
 
 
+def live_connection(uri: str = "qemu:///system", wait_s: float = 60.0) -> libvirt.virConnect:
+    """The cached connection, opened again when libvirtd restarted under it (its socket is then
+    a broken pipe); waits up to `wait_s` for libvirtd to come back."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            conn = connect(uri)
+            conn.getLibVersion()
+            return conn
+        except libvirt.libvirtError:
+            connect.cache_clear()  # a dead socket: open anew
+            if time.monotonic() >= deadline:
+                raise
+            continue  # at once: libvirtd is usually back already
+        except LabError:
+            if time.monotonic() >= deadline:
+                raise
+        time.sleep(2)
+
+
 def kvm_usable() -> bool:
     """KVM works only with a stock kvm_intel/kvm_amd module; kvm_pvm (nested microVMs) can't
     run stock guest kernels, so such hosts emulate (TCG). OPSBENCH_VIRT_TYPE overrides."""
