@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any, Iterable, Mapping
 
-from reports.leftovers import agent_backup
+from reports.leftovers import agent_backup, unit_package
 from reports.shell import parse
 
 # Well-known ports and the words a requirement uses for what serves there (IANA service names,
@@ -115,7 +115,6 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
         new_packages = set(node.get("packages") or {}) - set(old.get("packages") or {})
         packages = {p for p in new_packages
                     if {p.lower(), re.split(r"[-_.]", p.lower(), maxsplit=1)[0]} & (words | served)}
-        owners = node.get("owners") or {}
         found["packages"].update(packages)
         named = words | {u.lower() for u in found["users"]} | {p.lower() for p in packages}
         for key in ("etc", "files", "crontabs", "sudoers"):
@@ -134,7 +133,7 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
             if unit not in old_units and _names(parts, {w for w in named | served if len(w) >= 4}):
                 found["services"].add(unit)
                 # the package that ships a unit the task names is the task's too
-                if (owner := _unit_owner(owners, unit)) in new_packages:
+                if (owner := unit_package(node, unit)) in new_packages:
                     found["packages"].add(owner)
         unit_of = {p.get("pid"): p.get("unit") for p in node.get("processes") or []}
         old_socks = {(s.get("proto"), str(s.get("local", "")).rsplit(":", 1)[-1])
@@ -151,17 +150,9 @@ def asked_for(before: Mapping[str, Any], after: Mapping[str, Any], text: str,
             if (port in words or PORT_WORDS.get(port, frozenset()) & words) \
                     and prog not in launched.get(name, set()):
                 found["ports"].add(port)
-                if (owner := _unit_owner(owners, unit_of.get(sock.get("pid")))) in new_packages:
+                if (owner := unit_package(node, unit_of.get(sock.get("pid")))) in new_packages:
                     found["packages"].add(owner)
     return {f: sorted(v) for f, v in found.items()}
-
-
-def _unit_owner(owners: Mapping[str, str], unit: Any) -> str | None:
-    """The package shipping a systemd unit, by the probe's ownership records."""
-    if not isinstance(unit, str):
-        return None
-    return next((owners[d + unit] for d in ("/lib/systemd/system/", "/usr/lib/systemd/system/")
-                 if d + unit in owners), None)
 
 
 def expected_toml(expected: Mapping[str, list[str]]) -> str:

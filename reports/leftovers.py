@@ -375,17 +375,7 @@ class _NodeDiff:
         return False
 
     def _owner(self, path: str) -> str | None:
-        """The package that ships `path`, or the file a link there points to (an enable link,
-        an alias, an rc.d link)."""
-        target = _dict(self.a, "etc").get(path)
-        candidates = [path]
-        if isinstance(target, str) and target.startswith("-> "):
-            candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), target[3:])))
-        for c in candidates:  # merged /usr: the database may name either spelling
-            for spelling in (c, c.removeprefix("/usr"), "/usr" + c if c.startswith("/lib/") else c):
-                if spelling in self.owners:
-                    return str(self.owners[spelling])
-        return None
+        return package_of(self.a, path)
 
     def _package_owned(self, path: str) -> bool:
         """A new package brought it, or a package upgraded between the snapshots rewrote it:
@@ -399,7 +389,7 @@ class _NodeDiff:
         return any(p.split(".", 1)[0] in self.package_names for p in parts)
 
     def _unit_owner(self, unit: str) -> str | None:
-        return next((o for d in _UNIT_DIRS if (o := self._owner(d + unit))), None)
+        return unit_package(self.a, unit)
 
     def _kept_text(self) -> str:
         """What the agent wrote into files it kept outside the scratch places (a script, a
@@ -644,6 +634,28 @@ def _ancestors(path: str) -> list[str]:
     parts = path.strip("/").split("/")
     skip = 3 if parts[0] == "home" or parts[:2] == ["var", "tmp"] else 2
     return ["/" + "/".join(parts[:k]) for k in range(skip, len(parts))]
+
+
+def package_of(node: Mapping[str, Any], path: str) -> str | None:
+    """The package that ships `path` on a snapshot node (its `owners`), or that ships the file a
+    link there points to (an enable link, an alias, an rc.d link)."""
+    owners, etc = node.get("owners") or {}, node.get("etc") or {}
+    target = etc.get(path) if isinstance(etc, dict) else None
+    candidates = [path]
+    if isinstance(target, str) and target.startswith("-> "):
+        candidates.append(posixpath.normpath(posixpath.join(posixpath.dirname(path), target[3:])))
+    for c in candidates:  # merged /usr: the database may name either spelling
+        for spelling in (c, c.removeprefix("/usr"), "/usr" + c if c.startswith("/lib/") else c):
+            if spelling in owners:
+                return str(owners[spelling])
+    return None
+
+
+def unit_package(node: Mapping[str, Any], unit: Any) -> str | None:
+    """The package that ships a systemd unit, by the snapshot's ownership records."""
+    if not isinstance(unit, str) or not unit:
+        return None
+    return next((o for d in _UNIT_DIRS if (o := package_of(node, d + unit))), None)
 
 
 def agent_backup(path: str) -> bool:

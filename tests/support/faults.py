@@ -22,18 +22,9 @@ from typing import Callable
 import libvirt
 
 from lab import daemons, gc, virt
-from tests.support.hostile import SELECT, TASK, ROOT
+from tests.support.hostile import ROOT, SELECT, TASK, Behaviour, replay_log
 
-WAIT = ("echo agent-started", "sleep 45", "echo agent-done")
-
-
-def _log(folder: Path) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "commands.jsonl").write_text("".join(
-        json.dumps({"id": f"c{i:04d}", "seq": i, "phase": "agent", "source": "agent", "node": "node1",
-                    "user": "admin", "command": c, "timeout_s": 120}) + "\n"
-        for i, c in enumerate(WAIT, 1)))
-    return folder
+WAIT = Behaviour("wait", ("echo agent-started", "sleep 45", "echo agent-done"), timeout_s=120)
 
 
 def _start(out: Path, log: Path, *extra: str) -> subprocess.Popen:
@@ -138,7 +129,7 @@ class FaultObserved:
 
 
 def run_fault(work: Path, fault: Fault) -> FaultObserved:
-    out, log = work / fault.name / "sweep", _log(work / fault.name / "log")
+    out, log = work / fault.name / "sweep", replay_log(work / fault.name / "log", WAIT)
     extra = ("-n", "1") if fault.xdist else ()
     t0 = time.monotonic()
     proc = _start(out, log, *extra)
