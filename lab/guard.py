@@ -1,9 +1,11 @@
 """Guests reach only what the lab offers them. On every lab bridge (`ob*`: the management network
 and each cluster's networks) the hypervisor host answers DHCP, DNS and the package cache, and
 drops everything else addressed to it (a web server someone runs on the host's 0.0.0.0 stays
-out of reach); nothing is forwarded from one lab bridge to another, so two clusters never meet
-and a cluster never reaches another's networks through the host. Egress to the uplink stays as
-the topology declares it (libvirt's NAT rules, untouched).
+out of reach). Between lab networks the host routes nothing of its own: libvirt's per-network
+rules reject new connections into isolated and NAT networks and the management network isolates
+its ports. (No forward filter here: with br_netfilter, a bridge's own guest-to-guest traffic
+passes the forward hook with the bridge as both interfaces, and nftables cannot compare the two.)
+Egress to the uplink stays as the topology declares it (libvirt's NAT rules, untouched).
 
 The rules are one nftables table of our own, replaced atomically by `lab up` and checked by
 `lab doctor`. An nftables table also holds on hosts whose iptables is iptables-legacy (the
@@ -42,10 +44,6 @@ table inet {TABLE} {{
     {br} icmpv6 type {{ nd-neighbor-solicit, nd-neighbor-advert, nd-router-solicit }} accept
     {br} counter drop comment "a guest asked the host for something the lab does not offer"
   }}
-  chain forward {{
-    type filter hook forward priority filter - 10; policy accept;
-    {br} oifname "{BRIDGES}*" counter drop comment "one lab network to another: never"
-  }}
 }}
 """
 
@@ -79,10 +77,9 @@ def install(method: str | None = None, iptables: str = "iptables") -> str:
     _run([iptables, "-F", CHAIN])
     for rule in _iptables_rules():
         _run([iptables, "-A", CHAIN, *rule])
-    for hook, jump in (("INPUT", ["-i", f"{BRIDGES}+", "-j", CHAIN]),
-                       ("FORWARD", ["-i", f"{BRIDGES}+", "-o", f"{BRIDGES}+", "-j", "DROP"])):
-        if _run([iptables, "-C", hook, *jump]).returncode != 0:
-            _run([iptables, "-I", hook, "1", *jump])
+    jump = ["-i", f"{BRIDGES}+", "-j", CHAIN]
+    if _run([iptables, "-C", "INPUT", *jump]).returncode != 0:
+        _run([iptables, "-I", "INPUT", "1", *jump])
     return method
 
 
@@ -92,7 +89,7 @@ def remove(method: str = "nft", iptables: str = "iptables") -> None:
         _run(["nft", "delete", "table", "inet", TABLE])
         return
     _run([iptables, "-D", "INPUT", "-i", f"{BRIDGES}+", "-j", CHAIN])
-    _run([iptables, "-D", "FORWARD", "-i", f"{BRIDGES}+", "-o", f"{BRIDGES}+", "-j", "DROP"])
+    _run([iptables, "-D", "FORWARD", "-i", f"{BRIDGES}+", "-o", f"{BRIDGES}+", "-j", "DROP"])  # older installs
     _run([iptables, "-F", CHAIN])
     _run([iptables, "-X", CHAIN])
 
@@ -101,7 +98,7 @@ def problem() -> str | None:
     """Why guests are not isolated from the host's services, or None when they are."""
     if shutil.which("nft"):
         listed = _run(["nft", "list", "table", "inet", TABLE])
-        if listed.returncode == 0 and "drop" in listed.stdout and "oifname" in listed.stdout:
+        if listed.returncode == 0 and "drop" in listed.stdout and "forward" not in listed.stdout:
             return None
     elif shutil.which("iptables") and _run(["iptables", "-C", "INPUT", "-i", f"{BRIDGES}+", "-j",
                                             CHAIN]).returncode == 0:

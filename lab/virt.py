@@ -32,21 +32,25 @@ def connect(uri: str = "qemu:///system") -> libvirt.virConnect:
 
 def live_connection(uri: str = "qemu:///system", wait_s: float = 60.0) -> libvirt.virConnect:
     """The cached connection, opened again when libvirtd restarted under it (its socket is then
-    a broken pipe); waits up to `wait_s` for libvirtd to come back."""
+    a broken pipe), waiting up to `wait_s` for libvirtd to come back. A libvirt never reached is
+    one clear error at once (connect's)."""
+    conn = connect(uri)
+    try:
+        conn.getLibVersion()
+        return conn
+    except libvirt.libvirtError:
+        pass
     deadline = time.monotonic() + wait_s
     while True:
+        connect.cache_clear()
         try:
             conn = connect(uri)
             conn.getLibVersion()
             return conn
-        except libvirt.libvirtError:
-            connect.cache_clear()  # a dead socket: open anew
+        except (LabError, libvirt.libvirtError) as exc:
             if time.monotonic() >= deadline:
-                raise
-            continue  # at once: libvirtd is usually back already
-        except LabError:
-            if time.monotonic() >= deadline:
-                raise
+                raise LabError(f"libvirt at {uri} went away and is not back after {wait_s:.0f} s: "
+                               f"{exc}; run `python -m lab up`") from None
         time.sleep(2)
 
 
