@@ -28,6 +28,11 @@ def _claude(arg: str, options: AgentOptions) -> Agent:
     return ClaudeAgent(options)
 
 
+def _openai(arg: str, options: AgentOptions) -> Agent:
+    from agents.openai_agent import OpenAIAgent
+    return OpenAIAgent(options)
+
+
 def _replay(arg: str, options: AgentOptions) -> Agent:
     from agents.replay import ReplayAgent
     return ReplayAgent(arg)
@@ -40,6 +45,7 @@ def _wrong(arg: str, options: AgentOptions) -> Agent:
 
 AGENTS: dict[str, Entry] = {
     "claude": Entry(_claude, "claude", takes_argument=False),
+    "openai": Entry(_openai, "openai", takes_argument=False),
     "replay": Entry(_replay, "replay:<run folder or command log>", takes_argument=True),
     # bare `wrong` is expanded by the plugin into every wrong solution of each task
     "wrong": Entry(_wrong, "wrong[:<name>]", takes_argument=True),

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any, Literal, Mapping, Sequence
 
 from agents.base import Evidence
+from llm.chat import ToolSpec
 from llm.templates import render
 
 TOOLS_FILE = Path(__file__).parent / "prompts" / "tools.toml"
@@ -31,19 +32,19 @@ class Finish:
 
 
 def tool_definitions(nodes: Sequence[str], requirement_ids: Sequence[str],
-                     command_timeout_s: float) -> list[dict[str, Any]]:
+                     command_timeout_s: float) -> list[ToolSpec]:
     text = tomllib.loads(render(TOOLS_FILE, {
         "nodes": ", ".join(nodes), "command_timeout_s": f"{command_timeout_s:g}",
         "requirement_ids": ", ".join(requirement_ids) or "as the task names it"}))
     run, fin = text["run_command"], text["finish"]
     return [
-        {"name": "run_command", "description": run["description"], "input_schema": {
+        ToolSpec("run_command", run["description"], {
             "type": "object", "required": ["node", "command"], "properties": {
                 "node": {"type": "string", "enum": list(nodes), "description": run["node"]},
                 "command": {"type": "string", "description": run["command"]},
                 "timeout_s": {"type": "number", "exclusiveMinimum": 0,
-                              "description": run["timeout_s"]}}}},
-        {"name": "finish", "description": fin["description"], "input_schema": {
+                              "description": run["timeout_s"]}}}),
+        ToolSpec("finish", fin["description"], {
             "type": "object", "required": ["status", "summary", "evidence"], "properties": {
                 "status": {"type": "string", "enum": ["completed", "blocked"],
                            "description": fin["status"]},
@@ -52,7 +53,7 @@ def tool_definitions(nodes: Sequence[str], requirement_ids: Sequence[str],
                     "type": "object", "required": ["requirement", "command_ids"], "properties": {
                         "requirement": {"type": "string", "description": fin["requirement"]},
                         "command_ids": {"type": "array", "items": {"type": "string"},
-                                        "description": fin["command_ids"]}}}}}}},
+                                        "description": fin["command_ids"]}}}}}}),
     ]
 
 

@@ -272,6 +272,9 @@ class Cluster:
                 stuck = console.dead_end(said)
                 if stuck:
                     raise BootDeadEnd(n.name, stuck)
+                if state == "paused" and self._paused_by_io_error(n):
+                    raise ProvisionError(f"{n.name}: its VM was paused by a host I/O error (the "
+                                         f"storage pool's disk full?): not the agent's doing")
                 if state == "gone":  # no last words: stopped from outside (qemu killed, host)
                     time.sleep(2)  # the console's last lines may land just after the VM ends
                     down = console.powered_down(console.read_from(n.serial_log, start))
@@ -297,6 +300,14 @@ class Cluster:
             raise ProvisionError(f"{n.name}: settle stopped")
 
         return dict(zip(self.nodes, _wait_on_each(steady, list(self.nodes.values()), stop)))
+
+    def _paused_by_io_error(self, n: Node) -> bool:
+        """QEMU pauses a guest whose disk write failed on the host (ENOSPC under the pool)."""
+        try:
+            state, reason = self.conn.lookupByName(n.domain).state()
+        except libvirt.libvirtError:
+            return False
+        return state == libvirt.VIR_DOMAIN_PAUSED and reason == libvirt.VIR_DOMAIN_PAUSED_IOERROR
 
     def _domain_state(self, n: Node) -> str:
         try:

@@ -1,13 +1,18 @@
-"""Shared Messages-API plumbing for the Claude agent and the LLM verifier.
+"""Model plumbing for the model agents and the LLM verifier, for either provider.
 
-client     ClientConfig (key and base URL from the environment) and the SDK client (no SDK retries)
-call       MessagesCaller: one Messages-API call with our retries, streaming or not
-retry      RetryPolicy, what is retryable, how long to wait
-usage      token counts per turn and in total
-prices     the editable price table (prices.toml) and cost
-records    JSON/JSONL writers; every one redacts
-redact     the harness's one redactor (keys, tokens, private keys, passwords on command lines),
-           used by every writer of records and reports, not only the LLM's
-templates  prompt templates from files
-errors     LLMUnavailable (infrastructure), MissingAPIKey (configuration)
+chat            Chat (one conversation through one provider), Reply, ToolSpec, ToolCall, ToolResult
+anthropic_chat  the Chat over Anthropic's Messages API (prompt caching, thinking)
+openai_chat     the Chat over an OpenAI-compatible chat-completions API (function tools)
+providers       the providers by name: open_chat, default models
+client          ClientConfig (provider, key and base URL from the environment)
+call            RetryingCaller: one call with our retries, every retry reported
+retry           RetryPolicy, what is retryable (either SDK), how long to wait
+usage           token counts per turn and in total
+ledger          usage per turn with cost (agent/usage.json, verifier/usage*.json)
+prices          the editable price table (prices.toml) and cost
+records         JSON/JSONL writers; every one redacts
+redact          the harness's one redactor (keys, tokens, private keys, passwords on command
+                lines), used by every writer of records and reports, not only the LLM's
+templates       prompt templates from files
+errors          LLMUnavailable (infrastructure), IncompleteAnswer, MissingAPIKey (configuration)
 """

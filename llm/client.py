@@ -1,14 +1,19 @@
-"""Where the API is and how to reach it. The key comes from the environment only."""
+"""Where a provider's API is and how to reach it. The key comes from the environment only."""
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import Literal, Mapping
 
 import anthropic
 
 from llm.errors import MissingAPIKey
 from llm.redact import register_secret
+
+Provider = Literal["anthropic", "openai"]
+# provider → (key variable, base URL variable)
+ENV = {"anthropic": ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL"),
+       "openai": ("OPENAI_API_KEY", "OPENAI_BASE_URL")}
 
 
 @dataclass(frozen=True)
@@ -16,19 +21,27 @@ class ClientConfig:
     api_key: str = field(repr=False)
     base_url: str | None = None  # None: the SDK's default endpoint
     request_timeout_s: float = 600.0  # one HTTP request; for streams, the longest silence
-    stream: bool = True  # streaming avoids the SDK's non-streaming cap on long generations
+    # Anthropic: streaming avoids the SDK's cap on long non-streamed generations. OpenAI-compatible
+    # servers are asked whole by default: some cannot stream tool calls (llama-cpp-python) or
+    # leave the usage out of a stream.
+    stream: bool = True
+    provider: Provider = "anthropic"
 
     def __post_init__(self) -> None:
         register_secret(self.api_key)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] = os.environ, *, hint: str = "",
-                 **overrides: object) -> ClientConfig:
-        """ANTHROPIC_API_KEY (required) and ANTHROPIC_BASE_URL (optional, e.g. a local test server)."""
-        key = env.get("ANTHROPIC_API_KEY", "").strip()
+                 provider: Provider = "anthropic", **overrides: object) -> ClientConfig:
+        """The provider's key (required) and base URL (optional: a local server, a gateway):
+        ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL, or OPENAI_API_KEY / OPENAI_BASE_URL."""
+        key_name, url_name = ENV[provider]
+        key = env.get(key_name, "").strip()
         if not key:
-            raise MissingAPIKey(hint)
-        return cls(api_key=key, base_url=env.get("ANTHROPIC_BASE_URL") or None, **overrides)
+            raise MissingAPIKey(key_name, url_name, hint)
+        overrides.setdefault("stream", provider == "anthropic")
+        return cls(api_key=key, base_url=env.get(url_name) or None, provider=provider,
+                   **overrides)
 
 
 def make_client(config: ClientConfig) -> anthropic.Anthropic:

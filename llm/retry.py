@@ -10,6 +10,9 @@ from pathlib import Path
 
 import anthropic
 import httpx2
+import openai
+
+from llm.errors import IncompleteAnswer
 
 # Error types the API reports inside a stream (HTTP 200) for the same faults as 429/5xx.
 _RETRYABLE_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error", "timeout_error"})
@@ -33,29 +36,33 @@ class RetryPolicy:
 
 
 def is_retryable(err: BaseException) -> bool:
-    if isinstance(err, (anthropic.APIConnectionError, httpx2.TransportError)):
+    """Either SDK's transient faults: what a retry a little later can cure."""
+    if isinstance(err, (anthropic.APIConnectionError, openai.APIConnectionError,
+                        httpx2.TransportError)):
         return True  # timeouts, refused or dropped connections, also mid-stream
-    if isinstance(err, anthropic.APIStatusError):
+    if isinstance(err, IncompleteAnswer):
+        return True
+    if isinstance(err, (anthropic.APIStatusError, openai.APIStatusError)):
         return (err.status_code in (408, 429) or err.status_code >= 500
                 or getattr(err, "type", None) in _RETRYABLE_TYPES)
     return malformed_answer(err)
 
 
-_SDK = Path(anthropic.__file__).parent
-_UNDER_SDK = (Path(json.__file__).parent, Path(httpx2.__file__).parent)  # what it reads with
+_SDKS = (Path(anthropic.__file__).parent, Path(openai.__file__).parent)
+_UNDER_SDK = (Path(json.__file__).parent, Path(httpx2.__file__).parent)  # what they read with
 
 
 def malformed_answer(err: BaseException) -> bool:
     """The service answered 200 with a body the SDK cannot read (broken JSON, an event stream
     out of order): the service's fault, like a 500. Told apart from a bug of ours by where it
     was raised: in the SDK's reading of the answer (or the json and HTTP code under it)."""
-    if isinstance(err, anthropic.APIResponseValidationError):
+    if isinstance(err, (anthropic.APIResponseValidationError, openai.APIResponseValidationError)):
         return True
     if not isinstance(err, (ValueError, AssertionError)):
         return False
     frames = [Path(f.filename) for f in traceback.extract_tb(err.__traceback__)
               if not any(Path(f.filename).is_relative_to(d) for d in _UNDER_SDK)]
-    return bool(frames) and frames[-1].is_relative_to(_SDK)
+    return bool(frames) and any(frames[-1].is_relative_to(sdk) for sdk in _SDKS)
 
 
 def retry_after_s(err: BaseException, now: float | None = None) -> float | None:

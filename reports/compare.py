@@ -82,7 +82,8 @@ def _group(row: Mapping[str, Any], by: str) -> str:
 
 
 def _cell(row: Mapping[str, Any], by: str) -> tuple:
-    drop = {"os"} if by in ("os", "os-release") else {BY[by]}
+    # A model is served by one agent (claude, openai): models of two providers pair up too.
+    drop = {"os"} if by in ("os", "os-release") else {"model", "agent"} if by == "model" else {BY[by]}
     return tuple(row.get(k) for k in CELL if k not in drop)
 
 

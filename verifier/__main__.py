@@ -1,4 +1,4 @@
-"""`python -m verifier reverify <sweep-dir> [--model M] [--blind] [--effort E] …`"""
+"""`python -m verifier reverify <sweep-dir> [--provider P] [--model M] [--blind] [--effort E] …`"""
 from __future__ import annotations
 
 import argparse
@@ -9,7 +9,8 @@ from pathlib import Path
 from lab.errors import LabError
 from verifier.agreement_table import format_result
 from verifier.judge_input import InputBudget
-from verifier.llm_judge import JudgeOptions
+from llm.providers import DEFAULT_MODEL
+from verifier.llm_judge import ClientOptions, JudgeOptions
 from verifier.policy import MODES
 from verifier.reverify import RunOutcome, reverify
 from verifier.sweep import NotASweepError, require_sweep
@@ -24,8 +25,10 @@ def main(argv: list[str] | None = None) -> int:
         options = replace(options, budget=replace(InputBudget(), max_chars=args.max_input_chars))
     try:
         require_sweep(args.sweep_dir)
-        result = reverify(args.sweep_dir, mode=args.verifier, model=args.model, blind=args.blind,
+        result = reverify(args.sweep_dir, mode=args.verifier,
+                          model=args.model or DEFAULT_MODEL[args.provider], blind=args.blind,
                           effort=args.effort, against=args.against, jobs=args.jobs,
+                          client_options=ClientOptions(provider=args.provider),
                           judge_options=options, on_run=_progress)
     except (NotASweepError, LabError) as e:
         print(f"error: {e}", file=sys.stderr)
@@ -47,9 +50,14 @@ def _parser() -> argparse.ArgumentParser:
     r = sub.add_parser("reverify", help="re-judge every run of a sweep into a new versioned "
                        "evaluation and print agreement statistics")
     r.add_argument("sweep_dir", type=Path, help="a sweep folder (holds sweep.json)")
-    r.add_argument("--model", help="the verifier's model (default: %(default)s)",
-                   default=JudgeOptions().model)
-    r.add_argument("--effort", help="output effort: low, medium, high, xhigh, max")
+    r.add_argument("--provider", choices=sorted(DEFAULT_MODEL), default="anthropic",
+                   help="the model's API: anthropic (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL) or "
+                   "an OpenAI-compatible server (OPENAI_API_KEY, OPENAI_BASE_URL); default: "
+                   "%(default)s")
+    r.add_argument("--model", help="the verifier's model (default: the provider's, "
+                   + ", ".join(f"{p} {m}" for p, m in DEFAULT_MODEL.items()) + ")")
+    r.add_argument("--effort", help="output effort (anthropic: low, medium, high, xhigh, max) "
+                   "or reasoning effort (openai: low, medium, high)")
     r.add_argument("--blind", action="store_true", help="withhold the agent's own report")
     r.add_argument("--verifier", choices=MODES, default="both",
                    help="which requirements the LLM judges (default: %(default)s, so its "

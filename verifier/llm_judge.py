@@ -1,7 +1,7 @@
 """The LLM verifier: one model call judges every requirement it is given, from the run's record.
 
-Flow: build the input (verifier.judge_input) → render the prompt templates → call the Messages
-API through llm/ (retries, backoff) → parse the JSON verdicts. A malformed reply gets one repair
+Flow: build the input (verifier.judge_input) → render the prompt templates → call the model
+through llm/ (either provider; retries, backoff) → parse the JSON verdicts. A malformed reply gets one repair
 request; a second malformed reply, a refusal or an unreachable API leaves every requirement of
 the call indeterminate with the reason recorded. Cited evidence ids that the record does not
 hold are dropped, and a verdict left without evidence becomes indeterminate.
@@ -15,17 +15,18 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 import anthropic
-from anthropic.types import Message
+import openai
 
-from llm.call import MessagesCaller, RetryEvent
-from llm.client import ClientConfig
+from llm.call import RetryEvent, RetryingCaller
+from llm.chat import Chat, ProviderRejected, Reply
+from llm.client import ClientConfig, Provider
 from llm.errors import LLMUnavailable
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
 from llm.records import JsonlWriter
 from llm.retry import RetryPolicy
+from llm.providers import API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, open_chat
 from llm.templates import render
-from llm.usage import Usage
 from verifier.evidence import filter_evidence
 from verifier.judge_input import InputBudget, JudgeInput, build_input
 from verifier.requirements import Requirement
@@ -33,7 +34,7 @@ from verifier.run_record import RunRecord
 from verifier.verdict import Judgement
 from verifier.verdict_parse import MalformedVerdict, ParsedReply, parse_reply
 
-DEFAULT_MODEL = "claude-sonnet-5"
+DEFAULT_MODEL = PROVIDER_MODELS["anthropic"]
 PROMPTS_DIR = Path(__file__).with_name("prompts")
 USAGE_SCHEMA = "opsbench.verifier-usage/1"
 
@@ -41,7 +42,7 @@ USAGE_SCHEMA = "opsbench.verifier-usage/1"
 @dataclass(frozen=True)
 class JudgeOptions:
     model: str = DEFAULT_MODEL
-    effort: str | None = None  # output_config.effort (low … max); None: the model's default
+    effort: str | None = None  # output_config.effort (low … max) or reasoning_effort; None: default
     max_tokens: int = 16_000
     templates_dir: Path = PROMPTS_DIR  # system.md, user.md, repair.md
     budget: InputBudget = InputBudget()
@@ -50,7 +51,8 @@ class JudgeOptions:
 
 @dataclass(frozen=True)
 class ClientOptions:
-    config: ClientConfig | None = None  # None: ANTHROPIC_API_KEY / ANTHROPIC_BASE_URL
+    config: ClientConfig | None = None  # None: the provider's key and base URL variables
+    provider: Provider = "anthropic"  # when config is None
     retry: RetryPolicy = RetryPolicy()
     sleep: Callable[[float], None] = time.sleep
 
@@ -68,13 +70,17 @@ class JudgeResult:
 class _Call:
     purpose: str
     retries: list[RetryEvent] = field(default_factory=list)
-    reply: Message | None = None
+    reply: Reply | None = None
 
 
-def _make_caller(options: ClientOptions, on_retry: Callable[[RetryEvent], None]) -> MessagesCaller:
-    config = options.config or ClientConfig.from_env(
-        hint="or run without the LLM verifier (--verifier=checks)")
-    return MessagesCaller(config, options.retry, on_retry=on_retry, sleep=options.sleep)
+def _open_chat(options: JudgeOptions, client: ClientOptions, system: str,
+               on_retry: Callable[[RetryEvent], None]) -> Chat:
+    config = client.config or ClientConfig.from_env(
+        hint="or run without the LLM verifier (--verifier=checks)", provider=client.provider)
+    caller = RetryingCaller(API_NAME[config.provider], client.retry, on_retry=on_retry,
+                            sleep=client.sleep)
+    return open_chat(config, caller, model=options.model, system=system,
+                     max_tokens=options.max_tokens, effort=options.effort)
 
 
 def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks: bool,
@@ -84,11 +90,13 @@ def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks
                       budget=options.budget)
     ids = [r.id for r in requirements]
     calls: list[_Call] = []
-    caller = _make_caller(client, lambda event: calls[-1].retries.append(event))
+    system = render(options.templates_dir / "system.md", {})
+    chat = _open_chat(options, client, system, lambda event: calls[-1].retries.append(event))
     log_path.unlink(missing_ok=True)  # a log left by an earlier attempt is not this one's
     log = JsonlWriter(log_path)
     try:
-        parsed, failure, error = _converse(caller, options, inp, ids, calls, log)
+        log.write({"role": "system", "content": system})
+        parsed, failure, error = _converse(chat, options, inp, ids, calls, log)
     finally:
         log.close()
     if parsed is not None:
@@ -100,36 +108,31 @@ def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks
                        input=inp, error=error, usage=_usage_record(options, calls))
 
 
-def _converse(caller: MessagesCaller, options: JudgeOptions, inp: JudgeInput, ids: list[str],
+def _converse(chat: Chat, options: JudgeOptions, inp: JudgeInput, ids: list[str],
               calls: list[_Call], log: JsonlWriter
               ) -> tuple[ParsedReply | None, str | None, str | None]:
     """(parsed reply, why there is none, API error) — at most a verdict call and one repair."""
-    system = render(options.templates_dir / "system.md", {})
-    messages: list[dict[str, Any]] = [
-        {"role": "user", "content": render(options.templates_dir / "user.md", inp.sections)}]
-    log.write({"role": "system", "content": system})
+    text = render(options.templates_dir / "user.md", inp.sections)
     problem = ""
     for purpose in ("verdict", "repair"):
-        log.write(messages[-1])
+        role, content = chat.add_user(text)
+        log.write({"role": role, "content": content})
         calls.append(_Call(purpose))
         try:
-            reply = caller.create(**_params(options, system, messages))
-        except (LLMUnavailable, anthropic.APIError) as e:
+            reply = chat.send()
+        except (LLMUnavailable, ProviderRejected, anthropic.APIError, openai.APIError) as e:
             reason = f"the LLM verifier could not be used: {type(e).__name__}: {e}"
             return None, reason, reason
         calls[-1].reply = reply
-        content = _content(reply)
-        log.write({"role": "assistant", "content": content, "stop_reason": reply.stop_reason})
-        if reply.stop_reason == "refusal":
+        log.write({"role": "assistant", "content": reply.content, "stop_reason": reply.stop_reason})
+        if reply.stop in ("refusal", "content_filter"):
             return None, f"the model refused to judge ({purpose} call)", None
         try:
-            return parse_reply(_text(reply), ids), None, None
+            return parse_reply(reply.text, ids), None, None
         except MalformedVerdict as e:
-            problem = str(e) + (" (the reply hit max_tokens)"
-                                if reply.stop_reason == "max_tokens" else "")
-        repair = render(options.templates_dir / "repair.md",
-                        {"error": problem, "ids": ", ".join(ids)})
-        messages += [{"role": "assistant", "content": content}, {"role": "user", "content": repair}]
+            problem = str(e) + (" (the reply hit max_tokens)" if reply.stop == "max_tokens" else "")
+        chat.add_reply(reply)
+        text = render(options.templates_dir / "repair.md", {"error": problem, "ids": ", ".join(ids)})
     return None, f"malformed verdict JSON after one repair request: {problem}", None
 
 
@@ -139,14 +142,6 @@ def templates_digest(templates_dir: Path) -> str:
     for name in ("system.md", "user.md", "repair.md"):
         h.update((templates_dir / name).read_bytes())
     return h.hexdigest()
-
-
-def _params(options: JudgeOptions, system: str, messages: list[dict[str, Any]]) -> dict[str, Any]:
-    params: dict[str, Any] = {"model": options.model, "max_tokens": options.max_tokens,
-                              "system": system, "messages": messages}
-    if options.effort:
-        params["output_config"] = {"effort": options.effort}
-    return params
 
 
 def _judgement(parsed: ParsedReply, rid: str, inp: JudgeInput) -> Judgement:
@@ -161,17 +156,6 @@ def _judgement(parsed: ParsedReply, rid: str, inp: JudgeInput) -> Judgement:
                      dropped_evidence=f.dropped, reason=reason)
 
 
-def _text(reply: Message) -> str:
-    return "".join(b.text for b in reply.content if b.type == "text")
-
-
-def _content(reply: Message) -> list[dict[str, Any]]:
-    """The reply as an assistant turn to send back; the API rejects empty text blocks."""
-    blocks = [b.model_dump(exclude_none=True) for b in reply.content
-              if not (b.type == "text" and not b.text)]
-    return blocks or [{"type": "text", "text": "(empty reply)"}]
-
-
 def _usage_record(options: JudgeOptions, calls: list[_Call]) -> dict[str, Any]:
     """agent/usage.json's layout (llm.ledger: turns, totals, cost), so one reader serves both,
     plus what only the verifier has: why each call was made and its retries."""
@@ -179,8 +163,7 @@ def _usage_record(options: JudgeOptions, calls: list[_Call]) -> dict[str, Any]:
     turn_of = {}
     for i, c in enumerate(calls):
         if c.reply is not None:
-            turn_of[i] = ledger.add(c.reply.model, c.reply.stop_reason,
-                                    Usage.from_api(c.reply.usage)).number
+            turn_of[i] = ledger.add(c.reply.model, c.reply.stop_reason, c.reply.usage).number
     return {
         "schema": USAGE_SCHEMA,
         "model": options.model,

@@ -20,7 +20,7 @@ def test_claude_and_replay(api_key):
 
 
 @pytest.mark.parametrize("spec, says", [
-    ("gpt", "unknown agent 'gpt'; valid: claude, replay:<run folder or command log>"),
+    ("gpt", "unknown agent 'gpt'; valid: claude, openai, replay:<run folder or command log>"),
     ("replay", "agent replay needs an argument: --agent=replay:<run folder or command log>"),
     ("claude:opus", "agent claude takes no argument: --agent=claude"),
 ])

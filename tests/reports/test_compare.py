@@ -65,13 +65,13 @@ def test_intervals_cover_the_true_rate_in_about_95_percent_of_sweeps(truth: floa
 
 
 def _sweep(root: Path, sweep_id: str, agent: str, outcomes: dict[str, list[str]],
-           os_id: str = "debian12") -> Path:
+           os_id: str = "debian12", model: str | None = None) -> Path:
     sweep = make_sweep(root / sweep_id, sweep_id)
     for task, per_trial in outcomes.items():
         for trial, outcome in enumerate(per_trial, 1):
             r = RunBuilder(sweep, task=task, os=os_id, outcome=outcome,
                            run_id=f"20260101T00000{trial}-{abs(hash((task, agent))) % 10**6:06d}")
-            r.run.update(agent=agent, trial=trial)
+            r.run.update(agent=agent, trial=trial, model=model)
             r.cmd("true")
             r.snapshot("post_prepare", node1=base_node())
             r.snapshot("post_agent", node1=base_node())
@@ -94,6 +94,17 @@ def test_two_sweeps_compared_by_agent_end_to_end(tmp_path: Path) -> None:
     md = c.markdown()
     assert "100.0% [80.6, 100.0] (16/16)" in md and "12.5% [3.5, 36.0] (2/16)" in md
     assert "pass^2" in md and "| alpha | 100.0% | 100.0% | 100.0% | 100.0% |" in md
+
+
+def test_models_of_two_providers_pair_on_the_same_cells(tmp_path: Path) -> None:
+    """--by model: a Claude sweep and an OpenAI-compatible sweep meet on task × OS × trial,
+    although their agents (claude, openai) differ."""
+    tasks = [f"task-{i}" for i in range(6)]
+    a = _sweep(tmp_path, "s-claude", "claude", {t: ["passed"] for t in tasks}, model="claude-sonnet-5")
+    b = _sweep(tmp_path, "s-open", "openai", {t: ["failed"] for t in tasks}, model="smollm2-135m")
+    c = compare(load_runs([a, b]), "model")
+    assert list(c.groups) == ["claude-sonnet-5", "smollm2-135m"]
+    assert (c.pairs[0][2].cells, c.pairs[0][2].a_only) == (6, 6)
 
 
 def test_an_underpowered_comparison_says_so(tmp_path: Path) -> None:

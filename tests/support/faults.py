@@ -1,6 +1,8 @@
 """Failing infrastructure on real VMs: a sweep of one run whose agent waits (so the fault lands
 mid-agent), and a fault injected from outside — the node's qemu killed, libvirtd restarted, the
-sweep's own processes killed (-9) and then `lab gc` and `--resume`. Used by
+sweep's own processes killed (-9) and then `lab gc` and `--resume`, the storage pool's disk full
+(a small tmpfs mounted over the pool, filled while the guest writes; freed once the run has
+recorded its error, so the retry can finish). Used by
 tests/vm/test_infra_faults_vm.py (slow) and benchmarks/bench_faults.py (docs/reliability.md).
 
 What each must come to: the run is finished in the end (0 runs lost: by a retry, or by
@@ -14,6 +16,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,10 +24,16 @@ from typing import Callable
 
 import libvirt
 
-from lab import daemons, gc, virt
+from lab import daemons, gc, paths, virt
 from tests.support.hostile import ROOT, SELECT, TASK, Behaviour, replay_log
 
 WAIT = Behaviour("wait", ("echo agent-started", "sleep 45", "echo agent-done"), timeout_s=120)
+# The guest writes past what the host's pool still holds (direct I/O: it reaches the overlay).
+WRITE = Behaviour("write", ("echo agent-started", "sleep 20",
+                            "dd if=/dev/zero of=/var/tmp/fill bs=1M count=400 oflag=direct",
+                            "echo agent-done"), timeout_s=120)
+POOL_SIZE = "1536m"  # room for one node's overlay, serial log and seed
+FILLER = ".opsbench-fault-filler"
 
 
 def _start(out: Path, log: Path, *extra: str) -> subprocess.Popen:
@@ -89,12 +98,50 @@ def kill_worker(out: Path, proc: subprocess.Popen) -> str:
     return f"xdist worker {children[0]} killed"
 
 
+def mount_small_pool() -> None:
+    """A small tmpfs over the pool folder. Only with no lab domain alive: it hides the files
+    of running clusters."""
+    alive = [d.name() for d in virt.connect("qemu:///system").listAllDomains()
+             if d.name().startswith("ob-") and d.isActive()]
+    if alive:
+        raise RuntimeError(f"pool-full needs a lab with nothing running; alive: {', '.join(alive)}")
+    pool = paths.ensure(paths.pool_dir())
+    subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={POOL_SIZE}", "opsbench-fault-pool",
+                    str(pool)], check=True)
+
+
+def unmount_small_pool() -> None:
+    subprocess.run(["umount", "-l", str(paths.pool_dir())], check=False)
+
+
+def fill_pool(out: Path, proc: subprocess.Popen) -> str:
+    """Take every free byte of the pool, then free it once the run has recorded an error."""
+    filler = paths.pool_dir() / FILLER
+    free = os.statvfs(paths.pool_dir())
+    size = free.f_bavail * free.f_frsize
+    subprocess.run(["fallocate", "-l", str(size), str(filler)], check=True)
+
+    def free_when_seen() -> None:
+        deadline = time.monotonic() + 1800
+        while time.monotonic() < deadline and proc.poll() is None:
+            if any(r.get("error") for r in _runs(out)):
+                break
+            time.sleep(2)
+        filler.unlink(missing_ok=True)
+
+    threading.Thread(target=free_when_seen, daemon=True).start()
+    return f"the pool's {size // 2**20} MiB left taken by a file, freed after the run's error"
+
+
 @dataclass(frozen=True)
 class Fault:
     name: str
     inject: Callable[[Path, subprocess.Popen], str]
     xdist: bool = False
     resume: bool = False  # the sweep is gone: `lab gc`, then the same sweep with --resume
+    agent: Behaviour = WAIT
+    setup: Callable[[], None] = lambda: None  # before the sweep starts
+    teardown: Callable[[], None] = lambda: None  # after, whatever happened
 
 
 FAULTS: tuple[Fault, ...] = (
@@ -102,6 +149,7 @@ FAULTS: tuple[Fault, ...] = (
     Fault("libvirtd-restarted", restart_libvirtd),
     Fault("sweep-killed", kill_sweep, resume=True),
     Fault("worker-killed", kill_worker, xdist=True, resume=True),
+    Fault("pool-full", fill_pool, agent=WRITE, setup=mount_small_pool, teardown=unmount_small_pool),
 )
 
 
@@ -129,9 +177,10 @@ class FaultObserved:
 
 
 def run_fault(work: Path, fault: Fault) -> FaultObserved:
-    out, log = work / fault.name / "sweep", replay_log(work / fault.name / "log", WAIT)
+    out, log = work / fault.name / "sweep", replay_log(work / fault.name / "log", fault.agent)
     extra = ("-n", "1") if fault.xdist else ()
     t0 = time.monotonic()
+    fault.setup()
     proc = _start(out, log, *extra)
     try:
         _in_agent(out)
@@ -146,7 +195,9 @@ def run_fault(work: Path, fault: Fault) -> FaultObserved:
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
-    return FaultObserved(fault, injected, _runs(out), collected, gc.collect(),
+        orphans = gc.collect()
+        fault.teardown()
+    return FaultObserved(fault, injected, _runs(out), collected, orphans,
                          round(time.monotonic() - t0, 1))
 
 

@@ -30,9 +30,15 @@ def verdicts(entries: Mapping[str, tuple[str, Sequence[Any]]],
         for rid, (status, ev) in entries.items()]})))
 
 
+def text_of(message: Mapping[str, Any]) -> str:
+    """A request message's text, whether its content is a string or text blocks."""
+    content = message["content"]
+    return content if isinstance(content, str) else "".join(b.get("text", "") for b in content)
+
+
 def asked_ids(request: RecordedRequest) -> list[str]:
     """The requirement ids the verifier asked about, read from the prompt it sent."""
-    prompt = request.body["messages"][0]["content"]
+    prompt = text_of(next(m for m in request.body["messages"] if m["role"] == "user"))
     section = prompt.split("# Requirements to judge", 1)[1].split("\n# ", 1)[0]
     return [r["id"] for r in json.loads(section)]
 

@@ -7,7 +7,7 @@ import pytest
 from llm.errors import MissingAPIKey
 from llm.retry import RetryPolicy
 from tests.support.messages_api import MessagesAPIServer, error, message, text
-from tests.verifier.scripted import UNITS, client_for, judge_all, verdicts
+from tests.verifier.scripted import UNITS, client_for, judge_all, text_of, verdicts
 from verifier import evaluate
 from verifier.llm_judge import ClientOptions
 from verifier.record_schemas import validate
@@ -94,7 +94,7 @@ def test_malformed_json_gets_one_repair_request(run_dir):
     assert report.requirement("req-3").status == "not_satisfied"
     repair = api.requests[1].body["messages"]
     assert [m["role"] for m in repair] == ["user", "assistant", "user"]
-    assert "not valid JSON" in repair[2]["content"] and "req-3" in repair[2]["content"]
+    assert "not valid JSON" in text_of(repair[2]) and "req-3" in text_of(repair[2])
     usage = _records(run_dir)["usage"]
     assert [(c["purpose"], c["turn"]) for c in usage["calls"]] == [("verdict", 1), ("repair", 2)]
     assert usage["totals"]["turns"] == 2
@@ -150,7 +150,7 @@ def test_both_mode_keeps_both_judgements_and_marks_disagreement(run_dir):
     assert [j["method"] for j in req2["judgements"]] == ["check", "llm"]
     assert req2["status"] == "not_satisfied" and req2["disagreement"] is True
     assert ev["disagreements"] == ["req-2"] and ev["outcome"] == "failed"
-    prompt = api.requests[0].body["messages"][0]["content"]
+    prompt = text_of(api.requests[0].body["messages"][0])
     assert "check:post_agent" not in prompt  # independent of the checks it is compared with
 
 
@@ -182,7 +182,7 @@ def test_custom_templates_are_used(run_dir, tmp_path):
         evaluate(run_dir, client_options=client_for(api),
                  judge_options=JudgeOptions(templates_dir=templates))
     assert api.requests[0].body["system"] == "SYSTEM-X"
-    assert api.requests[0].body["messages"][0]["content"].startswith("USER-X")
+    assert text_of(api.requests[0].body["messages"][0]).startswith("USER-X")
 
 
 def test_the_api_key_reaches_no_record(run_dir):

@@ -105,3 +105,51 @@ def test_runs_without_a_task_copy_are_skipped_with_the_reason(judged_sweep):
         result = reverify(judged_sweep, client_options=client_for(api))
     skipped = [r for r in result.runs if r.version is None]
     assert len(skipped) == 1 and "task.toml: missing" in skipped[0].note
+
+
+def _chat_judge_all(status: str = "satisfied"):
+    """judge_all's verdicts, as an OpenAI-compatible server answers them."""
+    from tests.support.chat_api import completion
+    from tests.verifier.scripted import asked_ids
+
+    def reply(request):
+        return completion(json.dumps({"summary": "overview", "requirements": [
+            {"id": rid, "status": status, "summary": f"{rid} is {status}",
+             "evidence": ["snapshot:post_agent:node1:units"]} for rid in asked_ids(request)]}))
+    return reply
+
+
+def test_the_cli_reverifies_with_an_openai_compatible_model(judged_sweep, monkeypatch, capsys):
+    """One command re-runs the verifier with another provider's model; the agreement with the
+    first (Anthropic) evaluation comes out the same way."""
+    from tests.support.chat_api import ChatAPIServer
+    with ChatAPIServer(_chat_judge_all("satisfied")) as api:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-verifier-0123456789")
+        monkeypatch.setenv("OPENAI_BASE_URL", api.base_url + "/v1")
+        monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+        assert main(["reverify", str(judged_sweep), "--provider", "openai",
+                     "--model", "qwen2.5-7b-instruct"]) == 0
+    out, _ = capsys.readouterr()
+    assert "Old (v1) vs new LLM judgements" in out
+    body = api.requests[0].body
+    assert body["model"] == "qwen2.5-7b-instruct" and body["messages"][0]["role"] == "system"
+    assert "tools" not in body
+    for run in run_dirs(judged_sweep):
+        v2 = json.loads((run / "verifier" / "evaluation-report.v2.json").read_text())
+        validate("evaluation-report", v2)
+        assert v2["verifier"]["model"] == "qwen2.5-7b-instruct"
+        llm = [j for r in v2["requirements"] for j in r["judgements"] if j["method"] == "llm"]
+        assert llm and {j["status"] for j in llm} == {"satisfied"}
+        usage = json.loads((run / "verifier" / "usage.v2.json").read_text())
+        validate("usage", usage)
+        assert usage["totals"]["input_tokens"] == 100 and usage["cost"]["usd"] is None
+        assert "sk-test-verifier" not in (run / "verifier" / "messages.v2.jsonl").read_text()
+
+
+def test_reverify_defaults_to_the_providers_model(judged_sweep, monkeypatch):
+    from tests.support.chat_api import ChatAPIServer
+    with ChatAPIServer(_chat_judge_all()) as api:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-verifier-0123456789")
+        monkeypatch.setenv("OPENAI_BASE_URL", api.base_url + "/v1")
+        assert main(["reverify", str(judged_sweep), "--provider", "openai"]) == 0
+    assert api.requests[0].body["model"] == "gpt-4.1"

@@ -1,5 +1,5 @@
-"""Agents end to end on a real VM: the Claude agent (the real SDK over real HTTP, against a local
-Messages-API server with a scripted model) solves a task; a replayed log in the reference study's
+"""Agents end to end on a real VM: the Claude agent and the OpenAI-compatible agent (each through
+its real SDK over real HTTP, against a local server of its API with a scripted model) solve a task; a replayed log in the reference study's
 format leaves known leftovers and high-impact commands, and the analysis finds exactly those."""
 import json
 import os
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.chat_api import ChatAPIServer, ChatUsage, call, completion
 from tests.support.messages_api import MessagesAPIServer, RecordedRequest, Usage, message, text, tool_use
 
 pytestmark = pytest.mark.vm
@@ -80,6 +81,48 @@ def test_claude_agent_solves_a_task_on_a_vm_with_a_scripted_model(tmp_path):
     assert usage["cost"]["usd"] > 0
     assert (record / "agent" / "messages.jsonl").read_text().count("\n") >= 3
     leaked = [p for p in record.rglob("*") if p.is_file() and API_KEY.encode() in p.read_bytes()]
+    assert not leaked, f"the API key is in {leaked}"
+
+
+def scripted_chat_admin(request: RecordedRequest):
+    """scripted_admin's model, as an OpenAI-compatible server answers: parallel calls in one
+    reply (look and clean up), then finish citing the cleanup's id."""
+    seen = [m["content"] for m in request.body["messages"] if m["role"] == "tool"]
+    usage = ChatUsage(prompt_tokens=1500 + 100 * len(seen), completion_tokens=60, cached_tokens=1200)
+    if not seen:
+        return completion("Checking the disk, then cleaning up.",
+                          call("run_command", {"node": "node1", "command": "df -P /"}),
+                          call("run_command", {"node": "node1", "command": CLEANUP, "timeout_s": 60}),
+                          usage=usage)
+    cleanup_id = re.search(r"\bc\d{4}\b", seen[-1]).group(0)
+    evidence = [{"requirement": r, "command_ids": [cleanup_id]} for r in ("req-1", "req-2", "req-3", "req-4")]
+    return completion(call("finish", {"status": "completed", "summary": "removed rotated logs and the "
+                                      "stale export", "evidence": evidence}), usage=usage)
+
+
+def test_openai_agent_solves_a_task_on_a_vm_with_a_scripted_model(tmp_path):
+    key = "sk-test-vm-openai-0123456789abcdef"
+    with ChatAPIServer(scripted_chat_admin) as api:
+        run = disk_full_sweep(tmp_path / "openai", "openai", env={
+            "OPENAI_API_KEY": key, "OPENAI_BASE_URL": api.base_url + "/v1",
+            "ANTHROPIC_API_KEY": ""})
+    assert run["outcome"] == "passed", (run.get("failed_requirements"), run.get("error"))
+    assert run["agent"] == "openai" and run["model"] == "gpt-4.1"  # the agent's default, recorded
+    assert len(api.requests) == 2 and api.unscripted == 0
+    body = api.requests[0].body
+    assert body["messages"][0]["role"] == "system" and "Debian" in body["messages"][0]["content"]
+    assert [t["function"]["name"] for t in body["tools"]] == ["run_command", "finish"]
+
+    record = run["dir"]
+    commands = [json.loads(l) for l in (record / "commands.jsonl").read_text().splitlines()]
+    agent_cmds = [c for c in commands if c["phase"] == "agent"]
+    assert [c["command"] for c in agent_cmds] == ["df -P /", CLEANUP]  # in the order called
+    answered = [m["tool_call_id"] for m in api.requests[1].body["messages"] if m["role"] == "tool"]
+    asked = [c["id"] for c in api.requests[1].body["messages"][-3]["tool_calls"]]
+    assert answered == asked
+    usage = json.loads((record / "agent" / "usage.json").read_text())
+    assert usage["totals"]["cache_read_tokens"] == 2 * 1200 and usage["cost"]["usd"] > 0
+    leaked = [p for p in record.rglob("*") if p.is_file() and key.encode() in p.read_bytes()]
     assert not leaked, f"the API key is in {leaked}"
 
 
