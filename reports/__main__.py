@@ -53,6 +53,11 @@ def main(argv: list[str] | None = None) -> int:
         if argv[:1] == ["compare"]:
             from reports.compare import main as compare_main
             return compare_main(argv[1:])
+        if argv[:1] == ["run-page"]:
+            from reports.run_page import write_run_page
+            for run_dir in argv[1:] or ["."]:
+                print(write_run_page(Path(run_dir)))
+            return 0
         if argv[:1] == ["study-comparison"]:
             from reports.study_comparison import main as study_comparison
             return study_comparison(argv[1:])

@@ -27,6 +27,7 @@ from reports.plots import figure_jobs, figures
 from reports.records import RecordError, read_json_optional, read_run, write_json_atomic, \
     write_text_atomic
 from reports.render import html_fragment, markdown
+from reports.run_page import write_run_page
 from reports.summary import SweepSummary, summarise
 
 # Below this many runs a process pool costs more than it saves.
@@ -87,6 +88,7 @@ def _analyse_slice(run_dirs: list[Path]) -> _Slice:
             unreadable.append((str(run_dir), str(e)))
             continue
         write_json_atomic(run_dir / "analysis.json", result)
+        write_run_page(run_dir, record, result)
         done.append(run_dir)
         analyses.append(result)
         commands.extend(command_rows(record, result))
