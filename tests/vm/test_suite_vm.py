@@ -31,10 +31,11 @@ NOP_FAILS = {"disk-full-recovery": ["req-1", "req-3"], "host-firewall-baseline":
 PROOF = "-k", "disk_full or host_firewall or private_app"  # the smoke subset of the library
 
 
-def sweep(sweep_dir: Path, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+def sweep(sweep_dir: Path, *args: str, env: dict | None = None,
+          quiet: bool = True) -> subprocess.CompletedProcess:
     select = () if "-k" in args else PROOF
     cmd = [sys.executable, "-m", "pytest", "tests_tasks", "--os=debian12", f"--sweep-dir={sweep_dir}",
-           "-q", "-p", "no:cacheprovider", *select, *args]
+           *(["-q"] if quiet else []), "-p", "no:cacheprovider", *select, *args]
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=2400,
                           env=os.environ | (env or {}))
 
@@ -118,8 +119,12 @@ def test_a_wrong_solution_is_caught_on_the_requirements_it_names(oracle_sweep):
 
 def test_nop_fails_every_task_under_xdist_and_resume_skips_finished_runs(tmp_path):
     out = tmp_path / "nop"
-    res = sweep(out, "--agent=nop", "-n", "2")
+    res = sweep(out, "--agent=nop", "-n", "2", quiet=False)
     assert res.returncode == 1, res.stdout[-3000:] + res.stderr[-3000:]
+    # the controller showed every run's phases live, and the sweep's estimate
+    for task in NOP_FAILS:
+        assert f"{task}[debian12-nop] " in res.stdout and "→ prepare" in res.stdout, res.stdout[-3000:]
+    assert "sweep: 3/3 runs done" in res.stdout
     found = runs(out)
     assert {t: (r["outcome"], sorted(r["failed_requirements"])) for t, r in found.items()} == \
         {t: ("failed", reqs) for t, reqs in NOP_FAILS.items()}
