@@ -5,7 +5,8 @@ ratios (runs scored as deserved, runs lost, retried, orphans); no verdict.
 
     python3 benchmarks/bench_faults.py [--work DIR] [--only NAME,NAME] [--write-doc]
 
-`--write-doc` puts the tables into docs/reliability.md (between their generated-table markers).
+`--write-doc` puts the tables into docs/reliability.md (between their generated-table markers);
+with `--only`, the rows it ran replace theirs and the other rows stay.
 Takes about 2 minutes a behaviour and 5 a fault under TCG.
 """
 from __future__ import annotations
@@ -30,8 +31,24 @@ def _marker(what: str) -> str:
     return f"<!-- {what} table: benchmarks/bench_faults.py --write-doc -->"
 
 
+def _first_cell(row: str) -> str:
+    return row.split("|")[1].strip() if row.startswith("|") else ""
+
+
+def merge_rows(old: str, new: str) -> str:
+    """`new`'s rows replace the rows of `old` with the same first cell; the others stay (a run
+    with --only updates its rows, not the whole table)."""
+    new_rows = new.splitlines()
+    fresh = {_first_cell(r): r for r in new_rows[2:]}
+    kept = [fresh.pop(_first_cell(r), r) for r in old.splitlines()[2:] if r.startswith("|")]
+    return "\n".join(new_rows[:2] + kept + list(fresh.values()))
+
+
 def _put(doc: str, what: str, text: str) -> str:
     begin = _marker(what)
+    found = re.search(re.escape(begin) + r"\n(.*?)\n" + re.escape(END), doc, flags=re.S)
+    if found:
+        text = merge_rows(found.group(1), text)
     block = f"{begin}\n{text}\n{END}"
     if begin not in doc:
         return doc + "\n" + block + "\n"

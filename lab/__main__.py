@@ -96,6 +96,16 @@ def main(argv: list[str] | None = None) -> int:
     g = sub.add_parser("gc", help="remove domains, networks and overlays of dead owners")
     g.add_argument("--lab-hosts")
     g.add_argument("--kept", action="store_true", help="also remove clusters kept by --keep-failed")
+    sub.add_parser("try", add_help=False, help="a task's prepared cluster to look around in: "
+                   "python -m lab try <task> [--os OS] [--solution] (fixtures/try_task.py)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["try"]:
+        from fixtures.try_task import main as try_main
+        try:
+            return try_main(argv[1:])
+        except LabError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return 2
     args = p.parse_args(argv)
     try:
         if args.cmd == "doctor":
