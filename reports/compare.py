@@ -282,6 +282,22 @@ def _html(c: Comparison, md: str) -> str:
             "font-size:14px}th{background:#f0f0f0}</style></head><body>" + "\n".join(body) + "</body></html>")
 
 
+_WHERE = ("agent", "model", "effort", "os", "family", "task", "category", "trial")
+
+
+def where(rows: list[Mapping[str, Any]], conditions: Sequence[str]) -> list[Mapping[str, Any]]:
+    """The rows meeting every FIELD=VALUE condition (values compared as text)."""
+    for cond in conditions:
+        field_, sep, value = cond.partition("=")
+        if not sep or field_ not in _WHERE:
+            raise RecordError(f"--where {cond!r}: expected FIELD=VALUE with FIELD one of "
+                              f"{', '.join(_WHERE)}")
+        rows = [r for r in rows if str(r.get(field_)) == value]
+    if not rows:
+        raise RecordError(f"--where {' '.join(conditions)}: no run matches")
+    return rows
+
+
 def write(c: Comparison, out: Path) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     md = c.markdown()
@@ -297,8 +313,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--map", type=Path, default=None,
                     help=f"study use case → opsbench task (default {DEFAULT_MAP.name})")
     ap.add_argument("--out", type=Path, default=Path("compare"))
+    ap.add_argument("--where", action="append", default=[], metavar="FIELD=VALUE",
+                    help="only the runs whose FIELD (agent, model, effort, os, family, task, "
+                         "category, trial) is VALUE; repeatable")
     args = ap.parse_args(argv)
-    rows = load_runs(args.sweeps, read_map(args.map))
+    rows = where(load_runs(args.sweeps, read_map(args.map)), args.where)
     md, page = write(compare(rows, args.by), args.out)
     print(f"wrote {md} and {page}")
     return 0

@@ -158,3 +158,16 @@ def test_export_writes_a_hugging_face_data_set_that_loads(tmp_path: Path) -> Non
     again = subprocess.run([sys.executable, "-m", "reports", "export", str(sweep), "--hf",
                             str(tmp_path / "hf")], cwd=ROOT, capture_output=True, text=True)
     assert again.returncode != 0 and "not empty" in again.stderr + again.stdout
+
+
+def test_where_keeps_the_runs_asked_for_and_says_when_none_match(tmp_path: Path) -> None:
+    from reports.compare import where
+    a = _sweep(tmp_path, "s-a", "alpha", {"t1": ["passed"], "t2": ["failed"]})
+    b = _sweep(tmp_path, "s-b", "beta", {"t1": ["failed"]})
+    rows = load_runs([a, b])
+    assert {r["agent"] for r in where(rows, ["agent=alpha"])} == {"alpha"}
+    assert [r["task"] for r in where(rows, ["agent=alpha", "task=t2"])] == ["t2"]
+    with pytest.raises(RecordError, match="no run matches"):
+        where(rows, ["agent=gamma"])
+    with pytest.raises(RecordError, match="FIELD=VALUE"):
+        where(rows, ["colour=blue"])
