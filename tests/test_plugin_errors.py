@@ -100,7 +100,7 @@ TOML_CASES = {  # task id: (edit of a valid task.toml, field named, what the err
                    "id", "expected the task id (a string) (missing)"),
     "unknown-key": (lambda t: 'colour = "blue"\n' + t,
                     "colour", ("expected one of appliances, category, difficulty, expected, id, oracle, oses, "
-                               "persist, requirements, timeouts, title, topology (unknown field)")),
+                               "persist, requirements, smoke, timeouts, title, topology (unknown field)")),
     "misspelt-requirement-key": (lambda t: t.replace('method = "llm"', 'methd = "llm"'),
                                  "requirements[0].methd",
                                  "expected one of id, text, method (unknown field)"),
@@ -297,7 +297,7 @@ def test_xdist_workers_share_prepared_clusters_under_loadgroup(lab):
         out = lab.root / f"pool-{dist}"
         os.environ["POOL_PROBE"] = str(out)
         try:
-            proc = lab.pytest("tests_tasks", "-p", "poolprobe", "--agent=oracle,nop", "-n", "1",
+            proc = lab.pytest("tests_tasks", "--all-tasks", "-p", "poolprobe", "--agent=oracle,nop", "-n", "1",
                               "--dist", dist, "-k", "no_such_test")
         finally:
             del os.environ["POOL_PROBE"]
@@ -330,7 +330,7 @@ def test_resume_of_a_folder_that_is_not_a_sweep(lab, tmp_path, with_file):
     folder.mkdir()
     if with_file:
         (folder / "notes.txt").write_text("mine\n")
-    proc = lab.pytest("tests_tasks", "--agent=nop", "--resume", f"--sweep-dir={folder}")
+    proc = lab.pytest("tests_tasks", "--all-tasks", "--agent=nop", "--resume", f"--sweep-dir={folder}")
     assert proc.returncode == 4, proc.output
     assert f"--resume: {folder} is not a sweep (no sweep.json)" in proc.output, proc.output
     assert proc.output.count(str(folder)) == 1, proc.output  # one error, not several
@@ -351,7 +351,7 @@ def unavailable_sweep(tmp_path_factory):
     for source, os_id in oses.items():
         lab.task(f"needs-{source}-image", oses=(os_id,))
     sweep = lab.root.parent / "sweep"
-    proc = lab.pytest("tests_tasks", "--agent=nop", f"--os={','.join(oses.values())}",
+    proc = lab.pytest("tests_tasks", "--all-tasks", "--agent=nop", f"--os={','.join(oses.values())}",
                       f"--sweep-dir={sweep}", "--retries=0", "-rs")
     return lab, sweep, oses, proc
 
@@ -386,7 +386,7 @@ def test_unreachable_libvirt_is_an_error_naming_the_uri_and_the_fix(lab, tmp_pat
         max_vms = 4
         """))
     sweep = tmp_path / "sweep"
-    proc = lab.pytest("tests_tasks", "--agent=nop", "--os=debian12", f"--sweep-dir={sweep}",
+    proc = lab.pytest("tests_tasks", "--all-tasks", "--agent=nop", "--os=debian12", f"--sweep-dir={sweep}",
                       f"--lab-hosts={inventory}", "--retries=0", "-rE")
     assert proc.returncode == 1, proc.output
     assert "1 error" in proc.output and "failed" not in proc.output, proc.output
@@ -410,3 +410,27 @@ def test_the_report_page_is_titled_after_the_sweep(lab):
                       "--self-contained-html")
     assert proc.returncode == 0, proc.output
     assert '<h1 id="title">opsbench sweep ' in page.read_text(), page.read_text()[:2000]
+
+
+# -- the bare main command: the smoke set ------------------------------------------------------
+
+def test_the_bare_main_command_runs_the_smoke_set_and_says_how_to_run_all(lab):
+    """`pytest tests_tasks` (no -k, -m or task path) runs the tasks marked `smoke = true`;
+    --all-tasks, -k, -m or a path choose otherwise. The OS is one this lab lacks, so every run
+    is skipped before any VM: the selection alone is tested."""
+    os_id = _unavailable("url", "alma9")
+    for task_id, smoke in (("quick-one", True), ("slow-one", False), ("slow-two", False)):
+        toml = VALID_TOML.format(id=task_id, category="single-node", oses=json.dumps([os_id]))
+        lab.task(task_id, toml=toml.replace("oses =", "smoke = true\noses =") if smoke else toml)
+    bare = lab.pytest("tests_tasks", "--agent=nop", "-rs")
+    assert "1 skipped, 2 deselected" in bare.output, bare.output[-2000:]
+    assert "opsbench: the smoke set" in bare.output and "--all-tasks" in bare.output
+    every = lab.pytest("tests_tasks", "--agent=nop", "--all-tasks")
+    assert "3 skipped" in every.output and "deselected" not in every.output
+    chosen = lab.pytest("tests_tasks", "--agent=nop", "-k", "slow_two")
+    assert "1 skipped, 2 deselected" in chosen.output and "the smoke set" not in chosen.output
+    marked = lab.pytest("tests_tasks", "--agent=nop", "-m", "single_node")
+    assert "3 skipped" in marked.output
+    path = lab.pytest("tests_tasks/single-node/slow-one", "--agent=nop")
+    assert "1 skipped" in path.output and "deselected" not in path.output
+    _no_vm_started(lab)

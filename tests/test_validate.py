@@ -166,7 +166,7 @@ def test_pytest_command():
     assert cmd[3:5] == ["a/t1", "a/t2"]
     cmd = validate.pytest_command("oracle,nop", Path("/w/runs"), Path("tests_tasks"), "debian12", "disk", ["-x"])
     assert cmd[1:] == ["-m", "pytest", "tests_tasks", "--agent=oracle,nop", "--sweep-dir=/w/runs", "-q", "-p",
-                       "no:cacheprovider", "--os=debian12", "-k", "disk", "-x"]
+                       "no:cacheprovider", "--all-tasks", "--os=debian12", "-k", "disk", "-x"]
 
 
 def _merge_one(out: str, i: int) -> None:
