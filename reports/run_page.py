@@ -14,12 +14,13 @@ from __future__ import annotations
 import html
 import json
 import re
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 import msgspec
 
-from llm.redact import redact_text
+from llm.redact import Redactor, redactor
 from reports.records import RunRecord, read_json_optional, read_run, write_text_atomic
 
 PAGE = "run.html"
@@ -53,7 +54,18 @@ def write_run_page(run_dir: Path, record: RunRecord | None = None,
     return path
 
 
+_HIDE: ContextVar[Redactor] = ContextVar("run_page_redactor")
+
+
 def render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
+    token = _HIDE.set(redactor())  # the secrets of the moment, fixed once for the whole page
+    try:
+        return _render(record, analysis)
+    finally:
+        _HIDE.reset(token)
+
+
+def _render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
     run = record.run
     title = f"{run.get('task')} · {run.get('os')} · {run.get('agent')}" + (
         f" t{run['trial']}" if run.get("trial") and run.get("trial") != 1 else "")
@@ -69,7 +81,7 @@ def render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
 def _e(value: Any) -> str:
     """Redacted, then escaped: once escaped, a quoted password on a command line no longer
     looks like one to the redactor."""
-    return html.escape(redact_text("" if value is None else str(value)))
+    return html.escape(_HIDE.get().text("" if value is None else str(value)))
 
 
 def _badge(status: Any) -> str:
