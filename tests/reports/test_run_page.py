@@ -137,3 +137,22 @@ def test_the_page_in_a_real_browser(tmp_path):
                    capture_output=True, timeout=120, check=True)
     pixels = matplotlib.image.imread(shot)
     assert pixels.shape[:2] == (1600, 1200) and pixels.std() > 0.05  # drawn, not blank
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="needs chromium (scripts/install.sh installs it)")
+def test_the_sweeps_findings_page_in_a_real_browser(tmp_path):
+    """findings.html (the findings report.html embeds): its plots are decoded images in
+    Chromium's DOM, and the page draws."""
+    import matplotlib.image
+    d = _run(tmp_path)
+    sweep = d.parents[2]
+    build(sweep, workers=1)
+    page = sweep / "findings.html"
+    args = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars"]
+    dom = subprocess.run(args + ["--dump-dom", page.as_uri()], capture_output=True, text=True,
+                         timeout=120).stdout
+    assert dom.count('src="data:image/png;base64,') >= 1 and "Findings" in dom
+    shot = sweep / "findings.png"
+    subprocess.run(args + [f"--screenshot={shot}", "--window-size=1200,1600", page.as_uri()],
+                   capture_output=True, timeout=120, check=True)
+    assert matplotlib.image.imread(shot).std() > 0.05
