@@ -153,9 +153,13 @@ class Scheduler:
         return [{"demand": first, "exclusive": first["vcpus"] > host.vcpus, "slots": []}]
 
     def try_acquire(self, demand: "Demand | Callable[[Host], Demand]",
-                    ticket: str | None = None) -> Lease | None:
+                    ticket: str | None = None, expected_s: float | None = None) -> Lease | None:
         """`demand` may depend on the host (vCPUs are fitted to each host's cores under TCG).
-        `ticket`: this caller's place in the queue of waiters (see `acquire`)."""
+        `ticket`: this caller's place in the queue of waiters (see `acquire`). `expected_s`: how
+        long the caller expects to hold the lease; with it, a request may start ahead of the
+        longest waiter when it fits beside the running leases and is expected to end before
+        that waiter could start anyway (backfill: small runs fill what a waiting large cluster
+        cannot use yet, without delaying it)."""
         need = demand if callable(demand) else (lambda host: demand)
         if not any(need(h).memory_mib <= h.memory_mib and need(h).vms <= h.max_vms for h in self.hosts):
             demand = need(self.hosts[0])
@@ -163,11 +167,15 @@ class Scheduler:
                            f"hosts: " + ", ".join(f"{h.name} ({h.memory_mib} MiB, {h.max_vms} VMs)"
                                                   for h in self.hosts))
         me = owners.Owner(key="x")
+        now = time.time()
         # least-loaded host first, so parallel workers spread out
         for host in sorted(self.hosts, key=self._load):
             demand = need(host)
             with self._locked(host) as box:
-                if not self._fits(host, box["leases"] + self._ahead(host, box, ticket), demand):
+                ahead = self._ahead(host, box, ticket)
+                if not self._fits(host, box["leases"] + ahead, demand) and not (
+                        ahead and expected_s is not None and self._fits(host, box["leases"], demand)
+                        and now + expected_s <= self._could_start(host, box["leases"], ahead[0], now)):
                     continue
                 taken = {s for l in box["leases"] for s in l["slots"]}
                 free = [s for s in range(min(host.max_vms, addressing.MGMT_SLOTS)) if s not in taken]
@@ -177,21 +185,40 @@ class Scheduler:
                 box["leases"].append({"id": lease.id, "slots": list(lease.slots),
                                       "demand": asdict(demand), "pid": lease.pid,
                                       "pid_start": lease.pid_start, "exclusive": lease.exclusive,
-                                      "thread": threading.get_ident()})
+                                      "thread": threading.get_ident(),
+                                      "expected_end": None if expected_s is None else now + expected_s})
                 box["waiters"] = [w for w in box["waiters"] if w["ticket"] != ticket]
             if ticket:  # after the host's lock is released: one lock at a time, no deadlock
                 self._leave_queue(ticket, skip=host)
             return lease
         return None
 
+    def _could_start(self, host: Host, leases: list[dict], waiter: dict, now: float) -> float:
+        """When the waiter (a pseudo-lease of `_ahead`) could start at the earliest: the running
+        leases end in the order their holders expect, and it starts once it fits. A lease with
+        no expected end (kept, or its holder gave none) or past it makes this `now`: nothing
+        can be promised, so nothing is backfilled."""
+        running = list(leases)
+        start = now
+        for lease in sorted(leases, key=lambda l: l.get("expected_end") or 0.0):
+            if self._fits(host, running, Demand(**waiter["demand"])):
+                return start
+            end = lease.get("expected_end")
+            if end is None or lease.get("kept") or end < now:
+                return now
+            running.remove(lease)
+            start = end
+        return start
+
     def acquire(self, demand: "Demand | Callable[[Host], Demand]", timeout_s: float = 6 * 3600,
-                poll_s: float = 1.0) -> Lease:
-        """Blocks while every host is full; waiters are served in arrival order."""
+                poll_s: float = 1.0, expected_s: float | None = None) -> Lease:
+        """Blocks while every host is full; waiters are served in arrival order, except that a
+        run expected to end before the first waiter could start may go first (`try_acquire`)."""
         deadline = time.monotonic() + timeout_s
         ticket = None
         try:
             while True:
-                lease = self.try_acquire(demand, ticket)
+                lease = self.try_acquire(demand, ticket, expected_s)
                 if lease:
                     ticket = None  # left the queue with the lease
                     return lease

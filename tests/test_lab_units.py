@@ -119,6 +119,35 @@ def test_waiters_are_served_in_order_so_big_clusters_do_not_starve(tmp_path):
     assert (tmp_path / "h.waiters.json").read_text() == "[]"
 
 
+def test_a_short_run_backfills_beside_a_waiting_big_cluster_without_delaying_it(tmp_path):
+    """EASY backfill: with a 3-node cluster waiting for the whole host, a single node may take the
+    free core only if it is expected to end before the running lease does (when the big one
+    could start anyway); without an expected duration, or longer, it waits its turn."""
+    host = hosts.Host("h", "test:///default", 2, 20000, 8)
+    sched = hosts.Scheduler([host], state_dir=tmp_path)
+    small = hosts.Demand(vcpus=1, memory_mib=512, vms=1)
+    running = sched.try_acquire(small, expected_s=100)
+    big = sched._join_queue(hosts.Demand(vcpus=3, memory_mib=1536, vms=3))
+    assert sched.try_acquire(small) is None  # no promise: first come, first served
+    assert sched.try_acquire(small, expected_s=150) is None  # would delay the big one
+    short = sched.try_acquire(small, expected_s=50)
+    assert short is not None and short.slots != running.slots
+    assert sched.try_acquire(small, expected_s=10) is None  # no core left
+    sched.release(short)
+    sched.release(running)
+    assert sched.try_acquire(small, expected_s=5) is None  # the host is free: the big one's turn
+    assert sched.try_acquire(hosts.Demand(vcpus=3, memory_mib=1536, vms=3), ticket=big).exclusive
+
+
+def test_no_backfill_beside_a_lease_without_an_expected_end(tmp_path):
+    host = hosts.Host("h", "test:///default", 2, 20000, 8)
+    sched = hosts.Scheduler([host], state_dir=tmp_path)
+    small = hosts.Demand(vcpus=1, memory_mib=512, vms=1)
+    sched.try_acquire(small)  # its holder said nothing of how long
+    sched._join_queue(hosts.Demand(vcpus=3, memory_mib=1536, vms=3))
+    assert sched.try_acquire(small, expected_s=1) is None
+
+
 def test_fit_vcpus_under_emulation():
     assert hosts.fit_vcpus([2, 2], 2, emulated=True) == [1, 1]
     assert hosts.fit_vcpus([2, 2], 2, emulated=False) == [2, 2]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from fixtures.progress import History, LiveProgress
+from fixtures.durations import History
+from fixtures.progress import LiveProgress
 
 def _write(path: Path, run: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
