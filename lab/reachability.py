@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import time
@@ -20,6 +21,19 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import libvirt
+
+
+# What a guest's shell says when it can start no process: its process table or memory is full.
+_EXHAUSTED = re.compile(r"cannot fork|fork: retry|fork: resource temporarily unavailable|"
+                        r"cannot allocate memory|out of memory", re.IGNORECASE)
+
+
+def exhausted(error: str) -> str | None:
+    """How a guest that answers the lab cannot run its probe for want of processes or memory
+    (a fork bomb, a memory hog: what ran inside it), or None."""
+    found = _EXHAUSTED.search(error or "")
+    return (f"the guest answers but cannot start processes ({found.group(0)}): its process "
+            f"table or memory is exhausted") if found else None
 
 
 def _neighbour_state(ip: str) -> set[str]:

@@ -242,3 +242,12 @@ def test_ctrl_c_while_waiting_on_nodes_does_not_wait_for_them():
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old)
     assert _wait_on_each(lambda i: i * 2, [1, 2, 3]) == [2, 4, 6]
+
+
+def test_a_guest_that_cannot_fork_is_the_agents_doing():
+    from lab.reachability import exhausted
+    probe = "probe output incomplete (no end marker); stderr: sh: 68: Cannot fork\n"
+    assert "cannot start processes (Cannot fork)" in exhausted(probe)
+    assert exhausted("bash: fork: retry: Resource temporarily unavailable")
+    assert exhausted("sh: 1: Cannot allocate memory")
+    assert exhausted("probe timed out") is None and exhausted("") is None
