@@ -29,6 +29,23 @@ def _build(args) -> int:
     return 0
 
 
+def copy_with_progress(src, dst, total: int, log, step_percent: int = 10,
+                       chunk: int = 1 << 20) -> int:
+    """Copy `src` to `dst`, saying every `step_percent` of `total` bytes (every 100 MiB when the
+    size is unknown) how far it is; returns the bytes copied."""
+    done, next_mark = 0, step_percent
+    while block := src.read(chunk):
+        dst.write(block)
+        before, done = done, done + len(block)
+        if total:
+            while done * 100 >= next_mark * total and next_mark <= 100:
+                log(f"  {next_mark}% ({done / 2**20:.0f} of {total / 2**20:.0f} MiB)")
+                next_mark += step_percent
+        elif done // (100 << 20) > before // (100 << 20):
+            log(f"  {done / 2**20:.0f} MiB")
+    return done
+
+
 def _fetch(args) -> int:
     entry = images.get(args.id)
     if entry.source != "url":
@@ -37,7 +54,7 @@ def _fetch(args) -> int:
     tmp = entry.dir / "download.tmp"
     print(f"downloading {entry.url}")
     with urllib.request.urlopen(entry.url, timeout=60) as resp, open(tmp, "wb") as out:
-        shutil.copyfileobj(resp, out, 1 << 20)
+        copy_with_progress(resp, out, int(resp.headers.get("content-length") or 0), print)
     return _install_disk(entry, tmp, expected=args.sha256 or entry.sha256)
 
 

@@ -82,11 +82,35 @@ def build(entry: ImageEntry, force: bool = False, log=print) -> Path:
     return entry.disk
 
 
-def _run(cmd: list[str], log, what: str, **kw) -> None:
+# debootstrap's stages, in order, with the share of its time each starts at (measured here)
+DEBOOTSTRAP_STAGES = (("Retrieving", 5), ("Validating", 35), ("Extracting", 45),
+                      ("Installing", 55), ("Unpacking", 60), ("Configuring", 80))
+
+
+def debootstrap_progress(line: str, seen: set[str]) -> str | None:
+    """A percentage line when `line` (debootstrap's output) starts a stage not seen yet."""
+    words = line.split()
+    if len(words) < 2 or words[0] != "I:":
+        return None
+    for stage, percent in DEBOOTSTRAP_STAGES:
+        if words[1] == stage and stage not in seen:
+            seen.add(stage)
+            return f"  debootstrap: {percent}% — {stage.lower()}"
+    return None
+
+
+def _run(cmd: list[str], log, what: str, progress=None, **kw) -> None:
+    """Run a build step; `progress(line, seen)` turns its output lines into progress lines."""
     t0 = time.monotonic()
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kw)
+    out, seen = [], set()
+    for line in proc.stdout:
+        out.append(line)
+        if progress and (said := progress(line, seen)):
+            log(said)
+    proc.wait()
     if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).splitlines()[-25:])
+        tail = "".join(out[-25:]).rstrip()
         raise LabError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd[:3])} …\n{tail}")
     log(f"  {what}: {time.monotonic() - t0:.1f} s")
 
@@ -95,15 +119,21 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
     log(f"{entry.id}: building from {MIRROR} ({entry.suite})")
     rootfs = work / "rootfs"
     cache = paths.ensure(paths.deb_cache(entry.suite))
+    steps = 4 + bool(extra_packages(entry)) + (entry.boot == "kernel") + (entry.boot == "disk")
+    step = iter(range(1, steps + 1))
+    say = lambda what: log(f"{entry.id}: step {next(step)}/{steps}: {what}")
+    say("debootstrap, the base system (the longest step)")
     _run(["debootstrap", "--variant=minbase", f"--cache-dir={cache}",
           f"--include={','.join(packages(entry))}", entry.suite, str(rootfs), MIRROR],
-         log, "debootstrap")
+         log, "debootstrap", progress=debootstrap_progress)
     _write_sources(entry, rootfs)
     if extra_packages(entry):
+        say("the packages debootstrap cannot resolve")
         _apt_install(rootfs, extra_packages(entry), paths.ensure(cache / "extra"), log)
     pub = work / "id.pub"
     pub.write_text(keys.public_key() + "\n")
     variant = "cloud" if entry.boot == "disk" else "kernel"
+    say("configure the system")
     _run([str(RECIPES / "configure-rootfs.sh"), str(rootfs), str(pub), entry.login_user,
           addressing.APT_PROXY_URL, variant], log, "configure")
     if entry.extra and (RECIPES / f"configure-{entry.extra}.sh").exists():
@@ -114,20 +144,24 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
     out = paths.ensure(work / "out")
     if entry.boot == "kernel":
         shutil.copy2(kernels[-1], out / "vmlinuz")
+        say("initrd")
         _run([str(RECIPES / "make-initrd.sh"), str(rootfs), str(out / "initrd.img"),
               shutil.which("busybox")], log, "initrd")
     fs = work / "rootfs.ext4"
+    say("file system")
     _run(["truncate", "-s", DISK_SIZE, str(fs)], log, "allocate")
     # GRUB 2.06 can't read ext4's newer orphan_file/metadata_csum_seed features
     _run(["mkfs.ext4", "-q", "-F", "-L", "root", "-O", "^orphan_file,^metadata_csum_seed",
           "-d", str(rootfs), str(fs)], log, "mkfs")
     if entry.boot == "disk":
+        say("bootable disk")
         raw = work / "disk.raw"
         diskimage.assemble(fs, rootfs, raw)
         fs.unlink()
         log("  bootable disk: MBR + GRUB core image")
     else:
         raw = fs
+    say("qcow2 image")
     _run(["qemu-img", "convert", "-O", "qcow2", str(raw), str(out / "disk.qcow2")], log, "qcow2")
     meta = {"id": entry.id, "suite": entry.suite, "kernel": kernels[-1].name.removeprefix("vmlinuz-"),
             "packages": packages(entry) + extra_packages(entry), "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

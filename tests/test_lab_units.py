@@ -251,3 +251,23 @@ def test_a_guest_that_cannot_fork_is_the_agents_doing():
     assert exhausted("bash: fork: retry: Resource temporarily unavailable")
     assert exhausted("sh: 1: Cannot allocate memory")
     assert exhausted("probe timed out") is None and exhausted("") is None
+
+
+def test_downloads_and_builds_say_how_far_they_are():
+    import io
+    from lab.__main__ import copy_with_progress
+    from lab.builder import debootstrap_progress
+    said: list[str] = []
+    out = io.BytesIO()
+    assert copy_with_progress(io.BytesIO(b"x" * 1000), out, 1000, said.append, step_percent=25,
+                              chunk=100) == 1000
+    assert [s.split()[0] for s in said] == ["25%", "50%", "75%", "100%"] and out.getvalue() == b"x" * 1000
+    said.clear()
+    copy_with_progress(io.BytesIO(b"y" * 10), io.BytesIO(), 0, said.append)  # size unknown, small
+    assert said == []
+    seen: set[str] = set()
+    lines = ["I: Retrieving InRelease", "I: Retrieving libc6 2.36", "I: Validating libc6",
+             "W: a warning", "I: Extracting base-files", "I: Configuring libc6", "I: Configuring apt"]
+    shown = [p for line in lines if (p := debootstrap_progress(line, seen))]
+    assert shown == ["  debootstrap: 5% — retrieving", "  debootstrap: 35% — validating",
+                     "  debootstrap: 45% — extracting", "  debootstrap: 80% — configuring"]
