@@ -83,8 +83,9 @@ def test_ctrl_c_destroys_the_cluster(tmp_path):
     try:
         _until_prompt(proc)
         assert _ours(sweep), "the cluster is up while the author looks around"
-        os.killpg(proc.pid, signal.SIGINT)
-        out, _ = proc.communicate(timeout=300)
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C in its terminal: stdin stays open
+        proc.wait(timeout=300)
+        out = proc.stdout.read()
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
