@@ -434,3 +434,28 @@ def test_the_bare_main_command_runs_the_smoke_set_and_says_how_to_run_all(lab):
     path = lab.pytest("tests_tasks/single-node/slow-one", "--agent=nop")
     assert "1 skipped" in path.output and "deselected" not in path.output
     _no_vm_started(lab)
+
+
+def test_the_terminal_shows_runs_phases_without_q(lab, tmp_path):
+    """The live display reads the runs' records: here a plugin writes one run's run.json as a run
+    would (phases started and ended), and the sweep's terminal shows it; with -q it does not."""
+    os_id = _unavailable("url", "alma9")
+    lab.task("live-one", toml=VALID_TOML.format(id="live-one", category="single-node",
+                                                oses=json.dumps([os_id])))
+    (lab.root / "writer.py").write_text(
+        "import json, pathlib\n"
+        "def pytest_runtest_setup(item):\n"
+        "    d = pathlib.Path(item.config.getoption('--sweep-dir')) / 'live-one' / 'debian12' / 'r1'\n"
+        "    d.mkdir(parents=True, exist_ok=True)\n"
+        "    (d / 'run.json').write_text(json.dumps({'task': 'live-one', 'category': 'single-node',\n"
+        "        'os': 'debian12', 'agent': 'nop', 'trial': 1, 'started_at': '2026-12-07T10:00:00Z',\n"
+        "        'finished_at': '2026-12-07T10:02:00Z', 'outcome': 'failed',\n"
+        "        'phases': [{'name': 'prepare', 'duration_s': 3.0}, {'name': 'agent', 'duration_s': None}]}))\n")
+    shown = lab.pytest("tests_tasks", "--all-tasks", "--agent=nop", "-p", "writer",
+                       f"--sweep-dir={tmp_path / 's1'}")
+    assert "live-one[debian12-nop] " in shown.output and "→ agent" in shown.output, shown.output[-2000:]
+    assert "live-one[debian12-nop] failed in 2:00" in shown.output
+    assert "sweep: 1/1 runs done" in shown.output
+    quiet = lab.pytest("tests_tasks", "--all-tasks", "--agent=nop", "-p", "writer", "-q",
+                       f"--sweep-dir={tmp_path / 's2'}")
+    assert "→ agent" not in quiet.output
