@@ -29,9 +29,6 @@ from llm.retry import RetryPolicy
 
 MAX_TOKENS_CONTINUES = 2  # replies cut at max_tokens in a row before the run ends
 
-# (system prompt, tools, retrying caller) → the provider's Chat for one run
-ChatFactory = Callable[[str, list[ToolSpec], RetryingCaller], Chat]
-
 
 class ModelAgent:
     """Subclasses set `name`, `model` and `max_tokens` and build their provider's Chat."""
