@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Literal, Mapping, Protocol, Sequence
 
 from lab.errors import InfrastructureError
+from records import CommandRecord
 
 AgentStatus = Literal["completed", "blocked", "limit", "none"]
 
@@ -60,28 +61,6 @@ class ClusterInfo:
             if n.name == name:
                 return n
         raise KeyError(f"no node {name!r}; nodes: {', '.join(n.name for n in self.nodes)}")
-
-
-@dataclass(frozen=True)
-class CommandRecord:
-    """A command as recorded (see docs/records.md, commands.jsonl)."""
-    id: str
-    seq: int
-    phase: str
-    source: str
-    node: str
-    user: str
-    command: str
-    started_at: str
-    duration_ms: int
-    exit_code: int | None
-    stdout: str
-    stderr: str
-    truncated: bool
-    output_cap: int
-    timed_out: bool
-    transport_error: str | None
-    timeout_s: float | None = None  # the foreground limit it ran under (None: none recorded)
 
 
 @dataclass(frozen=True)

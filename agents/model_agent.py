@@ -15,7 +15,6 @@ from typing import Callable
 
 from agents import prompts
 from agents.base import AgentInfraError, AgentOptions, AgentReport, AgentSession
-from agents.record import agent_dir, write_report
 from agents.results import show_command
 from agents.tools import ToolInputError, parse_finish, parse_run_command, tool_definitions
 from agents.transcript import Transcript
@@ -24,7 +23,7 @@ from llm.chat import Chat, Reply, ToolCall, ToolResult, ToolSpec
 from llm.errors import LLMUnavailable
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
-from llm.records import write_json_atomic
+from records import RunPaths, write_json
 from llm.retry import RetryPolicy
 
 MAX_TOKENS_CONTINUES = 2  # replies cut at max_tokens in a row before the run ends
@@ -86,7 +85,7 @@ class _Run:
             raise
         finally:
             self.transcript.close()
-        write_report(self.session.record_dir, report)
+        write_json(RunPaths(self.session.record_dir).report, report.to_json())
         return report
 
     def _loop(self) -> AgentReport:
@@ -95,7 +94,7 @@ class _Run:
                 return self._end(AgentReport("limit", reason=reason))
             reply = self.chat.send()
             turn = self.ledger.add(reply.model, reply.stop_reason, reply.usage)
-            write_json_atomic(agent_dir(self.session.record_dir) / "usage.json", self.ledger.to_json())
+            write_json(RunPaths(self.session.record_dir).usage, self.ledger.to_json())
             self.transcript.message("assistant", reply.content, turn=turn.number,
                                     stop_reason=reply.stop_reason, usage=turn.usage.to_json())
             if report := self._handle(reply):

@@ -30,10 +30,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from agents.base import AgentReport, AgentSession
-from agents.record import write_report
 from lab.errors import LabError
+from records import RunPaths, write_json
 
-OURS = "commands.jsonl"
 STUDY = Path("agent") / "executor-commands.jsonl"
 _NODE_KEYS = ("node", "node_name", "host")
 _COMMAND_KEYS = ("command", "cmd")
@@ -68,7 +67,7 @@ class ReplayAgent:
             failed += rec.exit_code != 0
         report = AgentReport("completed", summary=f"replayed {len(self.steps)} commands from "
                                                   f"{self.path}; {failed} did not exit 0")
-        write_report(session.record_dir, report)
+        write_json(RunPaths(session.record_dir).report, report.to_json())
         return report
 
 
@@ -76,13 +75,14 @@ def _log_file(path: Path) -> Path:
     if path.is_file():
         return path
     if path.is_dir():
-        if (path / OURS).is_file():
-            return path / OURS
+        ours = RunPaths(path).commands
+        if ours.is_file():
+            return ours
         from reports.importer import command_log  # the study's trial layout is known there
         study = command_log(path)
         if study is not None:
             return study
-        raise LabError(f"replay: {path} holds neither {OURS} nor {STUDY} "
+        raise LabError(f"replay: {path} holds neither {RunPaths(path).commands.name} nor {STUDY} "
                        f"(nor agent/attempts/NN/executor-commands.jsonl)")
     raise LabError(f"replay: no such file or folder: {path}")
 

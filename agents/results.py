@@ -1,8 +1,8 @@
 """How a recorded command is shown to the model as a tool result."""
 from __future__ import annotations
 
-from agents.base import CommandRecord
 from agents.output import cap_text
+from records import CommandRecord
 
 
 def show_command(rec: CommandRecord, timeout_s: float, requested_s: float | None,

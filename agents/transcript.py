@@ -5,8 +5,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from agents.record import agent_dir
-from llm.records import JsonlWriter
+from records import JsonlWriter, RunPaths
 
 
 class Transcript:
@@ -14,7 +13,7 @@ class Transcript:
     lines add turn, stop_reason, usage), retry, tool_error, end, error."""
 
     def __init__(self, record_dir: Path) -> None:
-        self._writer = JsonlWriter(agent_dir(record_dir) / "messages.jsonl")
+        self._writer = JsonlWriter(RunPaths(record_dir).messages)
         self._seq = 0
 
     def event(self, type: str, **fields: Any) -> None:

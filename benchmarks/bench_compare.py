@@ -8,7 +8,6 @@ compare.md and compare.html) against the time of the builds; no verdict.
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import sys
@@ -21,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_reports import synthesise  # noqa: E402
 
+from records import RunPaths, find_runs, read_json, write_json  # noqa: E402
 from reports.compare import compare, load_runs, write  # noqa: E402
 from reports.sweep import build  # noqa: E402
 
@@ -36,9 +36,9 @@ def main() -> None:
         sweep = root / f"seed{seed}"
         if not (sweep / "data" / "runs.parquet").is_file():
             synthesise(sweep, 1, seed=seed)
-            for run_json in sweep.glob("*/*/*/run.json"):  # the two sweeps: two agents
-                run = json.loads(run_json.read_text())
-                run_json.write_text(json.dumps(run | {"agent": agent}))
+            for run_dir in find_runs(sweep):  # the two sweeps: two agents
+                run_json = RunPaths(run_dir).run
+                write_json(run_json, read_json(run_json) | {"agent": agent})
             t0 = time.perf_counter()
             build(sweep)
             build_s += time.perf_counter() - t0

@@ -28,6 +28,10 @@ from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from records import RunPaths, find_runs, read_json, read_json_optional  # noqa: E402
+
 VENV = Path(os.environ.get("OPSBENCH_LLAMA_VENV", "/opt/opsbench-llama"))
 MODEL = "SmolLM2-135M-Instruct"
 TASKS = ("disk-full-recovery", "account-resource-limits", "cron-access-control")
@@ -115,14 +119,14 @@ def seconds_per_turn(messages: list[dict]) -> list[float]:
     return out
 
 
-def describe_run(run_json: Path) -> dict:
-    d = run_json.parent
-    run = json.loads(run_json.read_text())
-    analysis = json.loads((d / "analysis.json").read_text()) if (d / "analysis.json").exists() else {}
-    usage = json.loads((d / "agent" / "usage.json").read_text()) if (d / "agent" / "usage.json").exists() else {}
-    report = json.loads((d / "agent" / "report.json").read_text()) if (d / "agent" / "report.json").exists() else {}
-    agent_cmds = [c for c in _lines(d / "commands.jsonl") if c.get("phase") == "agent"]
-    turns = seconds_per_turn(_lines(d / "agent" / "messages.jsonl"))
+def describe_run(run_dir: Path) -> dict:
+    paths = RunPaths(run_dir)
+    run = read_json(paths.run)
+    analysis = read_json_optional(paths.analysis) or {}
+    usage = read_json_optional(paths.usage) or {}
+    report = read_json_optional(paths.report) or {}
+    agent_cmds = [c for c in _lines(paths.commands) if c.get("phase") == "agent"]
+    turns = seconds_per_turn(_lines(paths.messages))
     leftovers = analysis.get("leftovers", {}).get("findings", [])
     high = analysis.get("high_impact", {}).get("findings", [])
     totals = usage.get("totals", {})
@@ -180,7 +184,7 @@ def main() -> int:
         wall = time.monotonic() - started
     finally:
         stop_server(server)
-    rows = [describe_run(p) for p in sorted(args.sweep_dir.glob("*/*/*/run.json"))]
+    rows = [describe_run(d) for d in find_runs(args.sweep_dir)]
     text = table(rows)
     print(text)
     print(f"sweep: {len(rows)} runs in {wall / 60:.1f} min; records in {args.sweep_dir}")

@@ -12,13 +12,16 @@ first pass leaves them for the second).
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from records import RunPaths, find_runs, read_json  # noqa: E402
+
 BIG = "port-forward"  # 3 nodes: more cores than this host has under TCG, so it runs alone
 SMALL = ("disk-full-recovery", "account-resource-limits", "sudoers-lockout", "service-sandboxing")
 
@@ -34,7 +37,7 @@ def one_pass(out: Path, os_id: str, agent: str, *extra: str) -> tuple[float, flo
     t0 = time.monotonic()
     subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.monotonic() - t0
-    runs = [json.loads(p.read_text()) for p in out.glob("*/*/*/run.json")]
+    runs = [read_json(RunPaths(d).run) for d in find_runs(out)]
     return wall, sum(own_seconds(r) for r in runs), len(runs)
 
 

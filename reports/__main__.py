@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from reports.importer import import_folder
-from reports.records import RecordError
+from records import RecordError, SweepPaths
 from reports.sweep import build
 
 
@@ -79,8 +79,9 @@ def main(argv: list[str] | None = None) -> int:
           f"in {time.perf_counter() - t0:.1f}s")
     for unreadable, why in summary.unreadable:
         print(f"warning: skipped {unreadable}: {why}", file=sys.stderr)
-    for name in ("summary.md", "findings.html", "data/"):
-        print(sweep_dir / name)
+    out = SweepPaths(sweep_dir)
+    for path in (out.summary, out.findings, out.data):
+        print(path)
     return 0
 
 

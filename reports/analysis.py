@@ -12,8 +12,8 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, \
-    read_json_optional, read_run, write_json_atomic
+from records import RunPaths, read_json_optional, write_json
+from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run
 from reports.repos import repo_urls, repos_json
 from verifier.check_record import CheckRecord
 from verifier.illusion import run_illusion
@@ -32,7 +32,7 @@ def analyse_run(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[str
 def write_analysis(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Compute and write `<run>/analysis.json` atomically; returns what was written."""
     result = analyse_run(run_dir, dns)
-    write_json_atomic(Path(run_dir) / "analysis.json", result)
+    write_json(RunPaths(Path(run_dir)).analysis, result)
     return result
 
 
@@ -132,7 +132,7 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
 
 def _usage(record: RunRecord) -> dict[str, Any]:
     """Tokens and cost of the agent's model calls (agent/usage.json; none without a model)."""
-    usage = read_json_optional(record.path / "agent" / "usage.json")
+    usage = read_json_optional(record.paths.usage)
     totals = (usage or {}).get("totals") if isinstance(usage, dict) else None
     if not isinstance(totals, dict):
         return {"input_tokens": None, "output_tokens": None, "cost_usd": None}

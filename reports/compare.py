@@ -30,8 +30,8 @@ from typing import Any, Iterable, Mapping, Sequence
 import pyarrow.parquet as pq
 
 from reports import stats
-from reports.records import RecordError, write_text_atomic
-from reports.sweep import build, require_sweep
+from records import RecordError, SweepPaths, read_sweep, write_text
+from reports.sweep import build
 
 BY = {"model": "model", "effort": "effort", "agent": "agent", "os": "family", "os-release": "os"}
 CELL = ("task", "os", "agent", "model", "effort")
@@ -47,8 +47,8 @@ def load_runs(sweeps: Sequence[Path], task_map: Mapping[str, str] | None = None)
     """The runs table of every sweep (built first where it is missing), study tasks renamed."""
     rows: list[dict[str, Any]] = []
     for sweep in sweeps:
-        require_sweep(sweep)
-        data = sweep / "data" / "runs.parquet"
+        read_sweep(sweep)
+        data = SweepPaths(sweep).table("runs")
         if not data.is_file():
             build(sweep)
         names = set(pq.read_schema(data).names)
@@ -301,8 +301,8 @@ def where(rows: list[Mapping[str, Any]], conditions: Sequence[str]) -> list[Mapp
 def write(c: Comparison, out: Path) -> tuple[Path, Path]:
     out.mkdir(parents=True, exist_ok=True)
     md = c.markdown()
-    write_text_atomic(out / "compare.md", md)
-    write_text_atomic(out / "compare.html", _html(c, md))
+    write_text(out / "compare.md", md)
+    write_text(out / "compare.html", _html(c, md))
     return out / "compare.md", out / "compare.html"
 
 

@@ -11,7 +11,8 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from llm.redact import Redactor, redactor, screen_re2
-from reports.records import RunRecord, epoch, write_text_atomic
+from records import epoch, write_text
+from reports.records import RunRecord
 
 TS = pa.timestamp("ms", tz="UTC")
 STR, I32, I64, F64, BOOL = pa.string(), pa.int32(), pa.int64(), pa.float64(), pa.bool_()
@@ -279,7 +280,7 @@ def write_dataset(data_dir: Path, analyses: Sequence[Mapping[str, Any]], command
         pq.write_table(t, tmp)
         tmp.replace(data_dir / f"{name}.parquet")
         counts[name] = t.num_rows
-    write_text_atomic(data_dir / "README.md", dataset_card(sweep_id, counts))
+    write_text(data_dir / "README.md", dataset_card(sweep_id, counts))
 
 
 def dataset_card(sweep_id: str, counts: Mapping[str, int]) -> str:

@@ -11,8 +11,8 @@ import subprocess
 from pathlib import Path
 
 from reports.data import SCHEMAS
-from reports.records import RecordError, read_json_optional, write_text_atomic
-from reports.sweep import build, require_sweep
+from records import RecordError, SweepPaths, read_json_optional, read_sweep, write_text
+from reports.sweep import build
 
 WHAT = {"runs": "one row per run", "commands": "one row per command (every phase)",
         "requirements": "one row per requirement result per phase",
@@ -56,8 +56,8 @@ def card(sweep: Path, meta: dict, counts: dict[str, int]) -> str:
 
 
 def export_hf(sweep: Path, out: Path) -> Path:
-    meta = require_sweep(sweep)
-    data = sweep / "data"
+    meta = read_sweep(sweep)
+    data = SweepPaths(sweep).data
     if not all((data / f"{n}.parquet").is_file() for n in SCHEMAS):
         build(sweep)
     import pyarrow.parquet as pq
@@ -66,7 +66,7 @@ def export_hf(sweep: Path, out: Path) -> Path:
     for name in SCHEMAS:
         shutil.copyfile(data / f"{name}.parquet", out / "data" / f"{name}.parquet")
         counts[name] = pq.read_metadata(out / "data" / f"{name}.parquet").num_rows
-    write_text_atomic(out / "README.md", card(sweep, read_json_optional(sweep / "sweep.json") or meta,
+    write_text(out / "README.md", card(sweep, read_json_optional(SweepPaths(sweep).meta) or meta,
                                               counts))
     return out
 

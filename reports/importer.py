@@ -28,10 +28,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 import msgspec
 
-from llm.redact import redactor
 from reports import study_snapshots as snaps
 from reports.asked_for import asked_for, expected_toml
-from reports.records import RecordError, epoch, write_json_atomic, write_text_atomic
+from records import RecordError, SweepPaths, epoch, write_json, write_jsonl, write_text
 
 # The study's OS ids → opsbench's catalog ids (lab/catalog.toml), for comparing with our sweeps.
 CATALOG_OS = {"almalinux9": "alma9", "centos-stream10": "centos-stream10", "rhel7": "rhel79",
@@ -108,7 +107,7 @@ def find_trials(folder: Path) -> list[Path]:
         agent = next((a for a in p.parents if a.name == "agent"), None)
         if agent is not None:
             found.add(agent.parent)
-    for name in ("evaluation-report.json", "global-observations.json"):
+    for name in ("evaluation-report.json", "global-observations.json"):  # the study's names
         found.update(p.parent.parent for p in folder.rglob(name) if p.parent.name == "verifier")
     found.update(p.parent for p in folder.rglob("result.json")
                  if (p.parent / "agent").is_dir() or (p.parent / "verifier").is_dir())
@@ -175,7 +174,7 @@ def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
     else:
         for copies in groups:
             _convert_copies(copies, out, folder)
-    write_json_atomic(out / "sweep.json", {
+    write_json(SweepPaths(out).meta, {
         "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder.resolve()),
         "format": "harbor", "started_at": now, "finished_at": now, "trials": len(groups),
         "argv": ["python", "-m", "reports", "import", str(folder)]})
@@ -593,35 +592,33 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
                           _phase("verifier", _path(result, "verifier"))) if p]
     run_id = trial.name if re.fullmatch(r"[A-Za-z0-9._-]+", trial.name) else \
         hashlib.sha1(str(trial).encode()).hexdigest()[:12]
-    run_dir = out / _safe(task) / _safe(os_id) / run_id
-    (run_dir / "snapshots").mkdir(parents=True, exist_ok=True)
-    hide = redactor()  # the study's records were never redacted: every file written here is
-    (run_dir / "commands.jsonl").write_bytes(
-        b"".join(msgspec.json.encode(hide.value(c)) + b"\n" for c in commands))
+    ours = SweepPaths(out).run(_safe(task), _safe(os_id), run_id)
+    # the study's records were never redacted: every file written here is
+    write_jsonl(ours.commands, commands)
     for phase, snap in snapshots.items():
-        write_json_atomic(run_dir / "snapshots" / f"{phase}.json", snap)
-    write_json_atomic(run_dir / "topology.json", {"nodes": [
+        write_json(ours.snapshot(phase), snap)
+    write_json(ours.topology, {"nodes": [
         {"name": n, "os": node_os.get(n, os_id), "family": _family(node_os.get(n, os_id)),
          "role": "appliance" if _family(node_os.get(n, "")) == "network" else "host"}
         for n in nodes]})
     expected = asked_for(snapshots.get("post_prepare", {}).get("nodes", {}),
                          snapshots.get("post_agent", {}).get("nodes", {}),
                          task_text(trial, checks, task), commands)
-    write_text_atomic(run_dir / "task" / "task.toml", (
+    write_text(ours.task_toml, (
         f'id = "{task}"\ncategory = "{category}"\n\n' + expected_toml(expected)))
     for desc in ("instruction.md", "variant.toml"):
         src = trial.parent / desc
-        if src.is_file():  # copies, redacted like every other file (write_text_atomic)
-            write_text_atomic(run_dir / "task" / desc, src.read_text(encoding="utf-8",
+        if src.is_file():  # copies, redacted like every other file (write_text)
+            write_text(ours.task / desc, src.read_text(encoding="utf-8",
                                                                      errors="replace"))
     if checks:
-        write_json_atomic(run_dir / "verifier" / "checks.json", {"post_agent": checks})
-    for name in ("evaluation-report.json", "global-observations.json", "executor-evidence.json"):
-        if (trial / "verifier" / name).is_file():
-            write_text_atomic(run_dir / "verifier" / name, (trial / "verifier" / name).read_text(
-                encoding="utf-8", errors="replace"))  # JSON text, redacted as encoded text
+        write_json(ours.checks, {"post_agent": checks})
+    for path in (ours.evaluation_report(), ours.global_observations, ours.executor_evidence):
+        src = trial / "verifier" / path.name  # the study's verifier records have our names
+        if src.is_file():
+            write_text(path, src.read_text(encoding="utf-8", errors="replace"))  # redacted as JSON
     # run.json last: a run folder is complete when it has one
-    write_json_atomic(run_dir / "run.json", {
+    write_json(ours.run, {
         "schema": "opsbench.run/1", "run_id": run_id, "sweep_id": out.name, "task": task,
         "category": category, "os": os_id, "catalog_os": CATALOG_OS.get(os_id),
         "family": _family(os_id),
@@ -644,7 +641,7 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
         "imported_from": _below(origin, base),
         **({"joined_from": [_below(c, base) for c in copies]} if copies else {}),
     })
-    return run_dir
+    return ours.dir
 
 
 def _below(path: Path, base: Path | None) -> str:

@@ -18,9 +18,9 @@ from typing import Iterable, Mapping
 
 from reports.importer import import_folder
 from reports.leftovers import CLASSES
-from reports.records import read_json_optional
+from records import RunPaths, find_runs, read_json_optional
 from reports.replay_records import REPLAYS, analysed
-from reports.sweep import build, find_runs
+from reports.sweep import build
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ROOT / "tests" / "data" / "leftover-labels.jsonl"
@@ -56,8 +56,8 @@ def corpus_findings(corpus: Path = CORPUS) -> list[dict]:
         build(sweep, workers=1)
         out = []
         for run_dir in find_runs(sweep):
-            run = read_json_optional(run_dir / "run.json") or {}
-            analysis = read_json_optional(run_dir / "analysis.json") or {}
+            run = read_json_optional(RunPaths(run_dir).run) or {}
+            analysis = read_json_optional(RunPaths(run_dir).analysis) or {}
             out += [{"source": "study corpus", "run": run.get("imported_from"), **f}
                     for f in analysis["leftovers"]["findings"]]
         return out

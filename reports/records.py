@@ -10,107 +10,29 @@ byte-identical sections are known equal without decoding either.
 from __future__ import annotations
 
 import fnmatch
-import os
 import re
 import tomllib
 from dataclasses import dataclass
-from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
 import msgspec
 
-from llm.redact import redact_text
+import records
+from records import CommandRecord, RecordError, RunPaths, epoch, read_json, read_object_optional
 from reports.shell import SimpleCommand, parse
 
 
-class RecordError(Exception):
-    """A run or sweep folder is not what docs/records.md describes; the message names the file."""
-
-
-def read_json(path: Path) -> Any:
-    try:
-        return msgspec.json.decode(path.read_bytes())
-    except msgspec.DecodeError as e:
-        raise RecordError(f"{path}: not valid JSON ({e})") from None
-
-
-def read_json_optional(path: Path) -> Any:
-    """The parsed file, or None when it is missing or torn (written by a crashed run)."""
-    try:
-        return msgspec.json.decode(path.read_bytes())
-    except (FileNotFoundError, msgspec.DecodeError):
-        return None
-
-
-def json_bytes(data: Any) -> bytes:
-    """Stable, readable JSON: sorted keys, indented."""
-    return msgspec.json.format(msgspec.json.encode(data, order="sorted"), indent=2)
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    """Write `data`, redacted (llm/redact.py), via a temp file and rename, so readers never see
-    half a file. The run folders `reports` reads were redacted when written; this is the second
-    line for what it derives from them, and the first for what the importer writes. The JSON
-    text is redacted as encoded text (it stays valid JSON): one pass over the text, where walking
-    a large snapshot string by string would cost more than encoding it."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(redact_text(json_bytes(data).decode("utf-8"), encoded=True), encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` (Markdown, HTML, TOML, or JSON text copied as it is), redacted, via a temp
-    file and rename. JSON text is redacted as encoded text, so it stays valid JSON."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(redact_text(text, encoded=path.suffix in (".json", ".jsonl")), encoding="utf-8")
-    os.replace(tmp, path)
-
-
-def epoch(ts: str | None) -> float | None:
-    """ISO-8601 → POSIX seconds; None for a missing or unreadable timestamp."""
-    if not ts:
-        return None
-    try:
-        return datetime.fromisoformat(ts).timestamp()
-    except (ValueError, TypeError):
-        return None
-
-
-class Command(msgspec.Struct, frozen=True):
-    """One line of commands.jsonl (fields as in docs/records.md), plus what every analysis
-    shares: its start as POSIX seconds and its parse (done once). A msgspec struct because the
-    lines decode straight into it, several times faster than via dicts."""
-    id: str = ""
-    seq: int = 0
-    phase: str = ""
-    source: str = ""
-    node: str = ""
-    command: str = ""
-    started_at: str = ""
-    duration_ms: int = 0
-    exit_code: int | None = None
-    stdout: str = ""
-    stderr: str = ""
-    timed_out: bool = False
-    transport_error: str | None = None
+class Command(CommandRecord, frozen=True):
+    """A line of commands.jsonl plus what every analysis shares: its start as POSIX seconds and
+    its parse (done once)."""
     start: float | None = None  # POSIX seconds (derived)
     simple: tuple[SimpleCommand, ...] = ()  # parse of `command`, agent commands only (derived)
 
     @property
-    def is_agent(self) -> bool:
-        return self.source == "agent" or (not self.source and self.phase == "agent")
-
-    @property
     def end(self) -> float | None:
         return None if self.start is None else self.start + self.duration_ms / 1000.0
-
-
-_LINES = msgspec.json.Decoder(list[Command])
-_LINE = msgspec.json.Decoder(Command)
 
 
 # Agents repeat commands across the runs of a sweep (the same task on every OS, status checks);
@@ -136,33 +58,7 @@ def _derive(c: Command) -> Command:
 
 def read_commands(run_dir: Path) -> tuple[Command, ...]:
     """commands.jsonl in `seq` order; a torn or malformed line (crash mid-append) is skipped."""
-    try:
-        raw = (run_dir / "commands.jsonl").read_bytes()
-    except FileNotFoundError:
-        return ()
-    return tuple(sorted((_derive(c) for c in _decode_lines(raw)), key=lambda c: c.seq))
-
-
-def _decode_lines(raw: bytes) -> list[Command]:
-    # The common file, one object per line, becomes one JSON array by turning newlines into
-    # commas: no copy line by line. Any other (a blank or torn line, an object split over lines)
-    # then fails to decode and takes the careful path; \r would split lines there, not here.
-    if b"\r" not in raw:
-        try:
-            return _LINES.decode(b"[" + raw.strip().replace(b"\n", b",") + b"]")
-        except (msgspec.DecodeError, msgspec.ValidationError):
-            pass
-    lines = [ln for ln in raw.splitlines() if ln.strip()]
-    try:
-        return _LINES.decode(b"[" + b",".join(lines) + b"]")
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        decoded = []
-        for ln in lines:
-            try:
-                decoded.append(_LINE.decode(ln))
-            except (msgspec.DecodeError, msgspec.ValidationError):
-                continue
-        return decoded
+    return tuple(_derive(c) for c in records.read_commands(RunPaths(run_dir).commands, Command))
 
 
 @dataclass(frozen=True)
@@ -208,7 +104,7 @@ def _any_glob(name: str, globs: tuple[str, ...]) -> bool:
 def read_expected(run_dir: Path) -> Expected:
     """`[expected]` from the task copy in the run; missing or unreadable → nothing expected."""
     try:
-        data = tomllib.loads((run_dir / "task" / "task.toml").read_text(encoding="utf-8"))
+        data = tomllib.loads(RunPaths(run_dir).task_toml.read_text(encoding="utf-8"))
     except (FileNotFoundError, tomllib.TOMLDecodeError, UnicodeDecodeError):
         return Expected()
     exp = data.get("expected") or {}
@@ -232,15 +128,20 @@ class RunRecord:
     report: Mapping[str, Any] | None
 
     @property
+    def paths(self) -> RunPaths:
+        return RunPaths(self.path)
+
+    @property
     def agent_commands(self) -> tuple[Command, ...]:
         return tuple(c for c in self.commands if c.is_agent)
 
     def snapshot(self, phase: str) -> Snapshot | None:
-        return read_snapshot(self.path / "snapshots" / f"{phase}.json")
+        return read_snapshot(self.paths.snapshot(phase))
 
 
 def read_run(run_dir: Path) -> RunRecord:
-    run_path = run_dir / "run.json"
+    paths = RunPaths(run_dir)
+    run_path = paths.run
     if not run_path.is_file():
         raise RecordError(f"{run_dir}: not a run folder (expected {run_path})")
     run = read_json(run_path)
@@ -248,14 +149,9 @@ def read_run(run_dir: Path) -> RunRecord:
         raise RecordError(f"{run_path}: expected a JSON object")
     return RunRecord(
         path=run_dir, run=run, commands=read_commands(run_dir), expected=read_expected(run_dir),
-        topology=_dict_or_none(read_json_optional(run_dir / "topology.json")),
-        checks=_dict_or_none(read_json_optional(run_dir / "verifier" / "checks.json")),
-        report=_dict_or_none(read_json_optional(run_dir / "agent" / "report.json")),
+        topology=read_object_optional(paths.topology), checks=read_object_optional(paths.checks),
+        report=read_object_optional(paths.report),
     )
-
-
-def _dict_or_none(v: Any) -> Mapping[str, Any] | None:
-    return v if isinstance(v, dict) else None
 
 
 # Runs of one OS start from the same image, so a large section (packages, /etc hashes, users)

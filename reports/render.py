@@ -6,6 +6,7 @@ import html
 from pathlib import Path
 from typing import Any, Mapping
 
+from records import SweepPaths
 from reports.plots import figures
 from reports.summary import SweepSummary, Table
 
@@ -97,4 +98,4 @@ def findings_html(sweep_dir: Path, check_dns: bool = False) -> str:
     from reports.sweep import build  # sweep writes its files with this module's renderers
 
     build(Path(sweep_dir), check_dns=check_dns)
-    return (Path(sweep_dir) / "findings.html").read_text(encoding="utf-8")
+    return SweepPaths(Path(sweep_dir)).findings.read_text(encoding="utf-8")

@@ -7,21 +7,29 @@ replays from here, so neither scores what an older analysis once found.
 """
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from reports.asked_for import asked_for, expected_toml
 from reports.importer import task_text
-from reports.records import read_json_optional, write_json_atomic, write_text_atomic
-from reports.sweep import build, find_runs
+from records import (RunPaths, SweepPaths, find_runs, read_commands, read_json_optional,
+                     write_json, write_text)
+from reports.sweep import build
 
 ROOT = Path(__file__).resolve().parent.parent
 REPLAYS = ROOT / "tests" / "data" / "replays"
-KEPT = ("run.json", "commands.jsonl", "topology.json", "task/task.toml",
-        "snapshots/post_prepare.json", "snapshots/post_agent.json")
+
+
+def kept(run: RunPaths) -> tuple[Path, ...]:
+    """The files of a replayed run kept as test data: what the analysis reads."""
+    return (run.run, run.commands, run.topology, run.task_toml, run.snapshot("post_prepare"),
+            run.snapshot("post_agent"))
+
+
 ORIGIN = "replay.json"  # {trial: the study trial replayed, os: the OS it replayed on}
 # where the replayed trials' own records are copied (their requirement texts name the work)
 TRIAL_COPIES = (ROOT / "tests" / "data" / "study", ROOT / "tests" / "data" / "study-logs")
@@ -32,14 +40,13 @@ def declare_asked_for(run_dir: Path, trial: Path) -> None:
     requirement texts and instruction; reports/asked_for.py), so the analysis does not count the
     work itself as left behind."""
     text = task_text(trial)
-    nodes = {p: (read_json_optional(run_dir / "snapshots" / f"{p}.json") or {}).get("nodes") or {}
+    paths = RunPaths(run_dir)
+    nodes = {p: (read_json_optional(paths.snapshot(p)) or {}).get("nodes") or {}
              for p in ("post_prepare", "post_agent")}
-    records = [json.loads(ln) for ln in (run_dir / "commands.jsonl").read_text().splitlines()
-               if ln.strip()]
-    commands = [c for c in records if c.get("phase") == "agent"]
-    toml = run_dir / "task" / "task.toml"
+    commands = [msgspec.structs.asdict(c) for c in read_commands(paths.commands) if c.phase == "agent"]
+    toml = paths.task_toml
     body = toml.read_text().split("\n# what the task asked for by name")[0].rstrip() + "\n\n"
-    write_text_atomic(toml, body + expected_toml(asked_for(nodes["post_prepare"], nodes["post_agent"],
+    write_text(toml, body + expected_toml(asked_for(nodes["post_prepare"], nodes["post_agent"],
                                                            text, commands)))
 
 
@@ -48,25 +55,26 @@ def save(run_dir: Path, trial: str, os_id: str, root: Path = REPLAYS) -> Path:
     dest = root / Path(trial).name
     if dest.exists():
         shutil.rmtree(dest)
-    for rel in KEPT:
-        if (run_dir / rel).is_file():
-            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(run_dir / rel, dest / rel)
+    for path in kept(RunPaths(run_dir)):
+        if path.is_file():
+            copy = dest / path.relative_to(run_dir)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
     # the probe's own commands repeat the snapshots in full; the analysis reads the snapshots
-    log = dest / "commands.jsonl"
+    log = RunPaths(dest).commands
     if log.is_file():
         lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
-        write_text_atomic(log, "".join(ln for ln in lines if '"phase": "snapshot:' not in ln
+        write_text(log, "".join(ln for ln in lines if '"phase": "snapshot:' not in ln
                                        and '"phase":"snapshot:' not in ln))
-    write_json_atomic(dest / ORIGIN, {"trial": trial, "os": os_id})
+    write_json(dest / ORIGIN, {"trial": trial, "os": os_id})
     return dest
 
 
 def summarise(run_dir: Path) -> dict[str, Any]:
     """What a replay came to: outcome, the agent's reboots, leftovers by class and object (the
     run's analysis.json must exist)."""
-    run = read_json_optional(run_dir / "run.json") or {}
-    analysis = read_json_optional(run_dir / "analysis.json") or {}
+    run = read_json_optional(RunPaths(run_dir).run) or {}
+    analysis = read_json_optional(RunPaths(run_dir).analysis) or {}
     left = analysis.get("leftovers") or {}
     boots = {p: {n: v.get("boot_id") for n, v in
                  ((read_json_optional(run_dir / "snapshots" / f"{p}.json") or {}).get("nodes")
@@ -100,6 +108,6 @@ def analysed(root: Path = REPLAYS) -> dict[str, dict[str, Any]]:
             copy = next((c / trial for c in TRIAL_COPIES if (c / trial).is_dir()), None)
             if copy is not None:
                 declare_asked_for(run_dir, copy)
-        write_json_atomic(sweep / "sweep.json", {"sweep_id": "replays"})
+        write_json(SweepPaths(sweep).meta, {"sweep_id": "replays"})
         build(sweep, workers=1)
         return {origin[r]: summarise(r) for r in find_runs(sweep) if r in origin}

@@ -21,9 +21,9 @@ from typing import Any, Iterable, Mapping
 import msgspec
 
 from llm.redact import Redactor, redactor
-from reports.records import RunRecord, read_json_optional, read_run, write_text_atomic
+from records import RunPaths, read_json_optional, write_text
+from reports.records import RunRecord, read_run
 
-PAGE = "run.html"
 FOLD_LINES, FOLD_CHARS = 25, 3000  # output longer than this is folded
 SHOWN_CHARS = 200_000  # per output: a page stays openable after 200 MB of agent output
 DIFF_ITEMS = 60  # names shown per snapshot section and kind of change
@@ -48,9 +48,9 @@ def write_run_page(run_dir: Path, record: RunRecord | None = None,
                    analysis: Mapping[str, Any] | None = None) -> Path:
     record = record or read_run(run_dir)
     if analysis is None:
-        analysis = read_json_optional(run_dir / "analysis.json") or {}
-    path = run_dir / PAGE
-    write_text_atomic(path, render(record, analysis))
+        analysis = read_json_optional(RunPaths(run_dir).analysis) or {}
+    path = RunPaths(run_dir).page
+    write_text(path, render(record, analysis))
     return path
 
 
@@ -139,7 +139,7 @@ def _phases(run: Mapping[str, Any]) -> str:
 
 
 def _instruction(run_dir: Path) -> str:
-    path = run_dir / "task" / "instruction.md"
+    path = RunPaths(run_dir).instruction
     text = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else "(no copy of the task)"
     return f"<h2 id='instruction'>Instruction</h2><pre>{_e(text)}</pre>"
 
@@ -163,7 +163,7 @@ def _topology(topology: Mapping[str, Any] | None) -> str:
 
 
 def _requirements(record: RunRecord) -> str:
-    evaluation = read_json_optional(record.path / "verifier" / "evaluation-report.json") or {}
+    evaluation = read_json_optional(record.paths.evaluation_report()) or {}
     verdicts = {r.get("id"): r for r in evaluation.get("requirements") or [] if isinstance(r, dict)}
     rows = []
     for phase, results in (record.checks or {}).items():
@@ -190,13 +190,13 @@ def _agent(run_dir: Path, report: Mapping[str, Any] | None) -> str:
                            for e in report.get("evidence") or [])
         out.append(f"<p>{_badge(report.get('status'))} {_e(report.get('reason') or '')}</p>"
                    f"<pre>{_e(report.get('summary') or '')}</pre><ul>{evidence}</ul>")
-    usage = read_json_optional(run_dir / "agent" / "usage.json")
+    usage = read_json_optional(RunPaths(run_dir).usage)
     if isinstance(usage, dict) and usage.get("totals"):
         t, cost = usage["totals"], (usage.get("cost") or {}).get("usd")
         out.append(f"<p>{_e(t.get('turns'))} turns · {_e(t.get('input_tokens'))} input, "
                    f"{_e(t.get('cache_read_tokens'))} cached, {_e(t.get('output_tokens'))} output tokens · "
                    f"cost {'unknown' if cost is None else f'${cost:.4f}'}</p>")
-    path = run_dir / "agent" / "messages.jsonl"
+    path = RunPaths(run_dir).messages
     if path.is_file():
         lines = []
         for raw in path.read_text(encoding="utf-8", errors="replace").splitlines():
@@ -288,7 +288,7 @@ def _command_text(command: str) -> str:
 
 
 def _diffs(run_dir: Path) -> str:
-    observed = read_json_optional(run_dir / "verifier" / "global-observations.json") or {}
+    observed = read_json_optional(RunPaths(run_dir).global_observations) or {}
     out = ["<h2 id='changes'>Snapshot differences</h2>"]
     for d in observed.get("diffs") or []:
         rows = []

@@ -19,10 +19,10 @@ from typing import Any, Iterable, Mapping
 
 from reports import classify, leftovers as lo
 from reports.importer import import_folder
-from reports.records import RecordError, read_json_optional, write_text_atomic
+from records import RecordError, RunPaths, find_runs, read_json_optional, write_text
 from reports.replay_records import analysed
 from reports.summary import pct
-from reports.sweep import build, find_runs
+from reports.sweep import build
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "data" / "study"
 # The study's published figures (../shared/reference-study.txt, "At a glance" and findings 3, 5, 7).
@@ -94,8 +94,8 @@ def compare(corpus: Path, sweep: Path) -> str:
     adj = read_json_optional(corpus / "adjudications.json") or {}
     runs = []
     for run_dir in find_runs(sweep):
-        run = read_json_optional(run_dir / "run.json") or {}
-        analysis = read_json_optional(run_dir / "analysis.json") or {}
+        run = read_json_optional(RunPaths(run_dir).run) or {}
+        analysis = read_json_optional(RunPaths(run_dir).analysis) or {}
         trial = str(run.get("imported_from", ""))
         runs.append((trial, run, analysis, labels.get(trial)))
     runs.sort(key=lambda r: (r[1].get("category", ""), r[1].get("os", ""), r[0]))
@@ -296,6 +296,6 @@ def main(argv: list[str]) -> int:
         raise RecordError(f"{args.corpus}: not the study corpus (expected {args.corpus}/jobs/)")
     with tempfile.TemporaryDirectory(prefix="study-") as tmp:
         text = compare(args.corpus, Path(tmp) / "sweep")
-    write_text_atomic(args.out, text)
+    write_text(args.out, text)
     print(args.out)
     return 0

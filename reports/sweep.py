@@ -24,8 +24,9 @@ from reports.data import command_rows, load_table, requirement_rows, save_table,
     write_dataset
 from reports.dns import resolve_all
 from reports.plots import figure_jobs, figures
-from reports.records import RecordError, read_json_optional, read_run, write_json_atomic, \
-    write_text_atomic
+from records import (RecordError, RunPaths, SweepPaths, find_runs, read_sweep, write_json,
+                     write_text)
+from reports.records import read_run
 from reports.render import html_fragment, markdown
 from reports.run_page import write_run_page
 from reports.summary import SweepSummary, summarise
@@ -33,23 +34,6 @@ from reports.summary import SweepSummary, summarise
 # Below this many runs a process pool costs more than it saves.
 _PARALLEL_MIN_RUNS = 64
 _SLICES_PER_WORKER = 8  # many small slices each, so the last one does not leave a worker idle
-
-
-def require_sweep(sweep_dir: Path) -> dict[str, Any]:
-    """sweep.json of `sweep_dir`; a clear error when the folder is not a sweep."""
-    marker = sweep_dir / "sweep.json"
-    if not sweep_dir.is_dir():
-        raise RecordError(f"{sweep_dir}: no such directory (expected a sweep folder with sweep.json)")
-    if not marker.is_file():
-        raise RecordError(f"{sweep_dir} is not a sweep: expected {marker} (written by a pytest "
-                          "sweep, or by `python -m reports import`)")
-    data = read_json_optional(marker)
-    return data if isinstance(data, dict) else {}
-
-
-def find_runs(sweep_dir: Path) -> list[Path]:
-    """Run folders: `<sweep>/<task>/<os>/<run-id>/run.json`."""
-    return sorted(p.parent for p in sweep_dir.glob("*/*/*/run.json"))
 
 
 @dataclass(frozen=True)
@@ -87,7 +71,7 @@ def _analyse_slice(run_dirs: list[Path]) -> _Slice:
         except RecordError as e:
             unreadable.append((str(run_dir), str(e)))
             continue
-        write_json_atomic(run_dir / "analysis.json", result)
+        write_json(RunPaths(run_dir).analysis, result)
         write_run_page(run_dir, record, result)
         done.append(run_dir)
         analyses.append(result)
@@ -117,7 +101,7 @@ def _collector_paused() -> Iterator[None]:
 
 def build(sweep_dir: Path, check_dns: bool = False, workers: int | None = None) -> SweepSummary:
     sweep_dir = Path(sweep_dir)
-    meta = require_sweep(sweep_dir)
+    meta = read_sweep(sweep_dir)
     sweep_id = str(meta.get("sweep_id") or sweep_dir.name)
     runs = find_runs(sweep_dir)
     n = workers if workers is not None else (os.cpu_count() or 1)
@@ -145,12 +129,12 @@ def _finish(sweep_dir: Path, sweep_id: str, parts: list[_Slice], check_dns: bool
     # one figure per task: the workers render them side by side while this process writes
     pending = None if pool is None else [
         (key, pool.apply_async(render, args)) for key, render, args in figure_jobs(summary)]
-    write_text_atomic(sweep_dir / "summary.md", markdown(summary))
-    write_dataset(sweep_dir / "data", analyses,
+    write_text(SweepPaths(sweep_dir).summary, markdown(summary))
+    write_dataset(SweepPaths(sweep_dir).data, analyses,
                   pa.concat_tables([p.table("commands") for p in parts]),
                   pa.concat_tables([p.table("requirements") for p in parts]), sweep_id)
     figs = {key: job.get() for key, job in pending} if pending is not None else figures(summary)
-    write_text_atomic(sweep_dir / "findings.html", html_fragment(summary, figs))
+    write_text(SweepPaths(sweep_dir).findings, html_fragment(summary, figs))
     return summary
 
 
@@ -163,4 +147,4 @@ def _apply_dns(run_dirs: list[Path], analyses: list[dict[str, Any]]) -> None:
     for run_dir, a in zip(run_dirs, analyses):
         if a["repos"]["hosts"]:
             a["repos"]["hosts"] = {h: status[h] for h in a["repos"]["hosts"]}
-            write_json_atomic(run_dir / "analysis.json", a)
+            write_json(RunPaths(run_dir).analysis, a)

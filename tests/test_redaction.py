@@ -21,24 +21,20 @@ from typing import Any
 
 import pytest
 
-import llm.records
 import reports.data
-import reports.records
-import verifier.jsonio
 from agents.base import AgentReport, Evidence
-from agents.record import write_report
 from agents.transcript import Transcript
 from fixtures import record as fixtures_record
 from fixtures import redact_report
-from fixtures.record import RunRecord, write_json
+from fixtures.record import RunRecord
 from lab.result import CommandResult
 from llm import redact as redact_mod
-from llm.records import JsonlWriter, write_json_atomic
 from llm.redact import MASK, redact, redact_text, redact_tokens, register_secret
+from records import JsonlWriter, RunPaths, create_json, write_json, write_text
+from records import _io as records_io
 from reports.sweep import build
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
 from verifier.evaluator import evaluate
-from verifier.jsonio import create_json_atomic
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -387,10 +383,10 @@ def write_sweep(root: Path, s: Planted) -> Path:
     try:
         rec.copy_task(task)
         with rec.timed("provision"):
-            rec.write("topology.json", {"nodes": [{"name": "node1", "os": "debian12",
+            write_json(rec.paths.topology, {"nodes": [{"name": "node1", "os": "debian12",
                                                    "note": s.tokens["github"]}], "networks": []})
         node = base_node()
-        rec.write("snapshots/post_prepare.json", {"schema": "opsbench.snapshot/1",
+        write_json(rec.paths.snapshot("post_prepare"), {"schema": "opsbench.snapshot/1",
                                                   "phase": "post_prepare", "nodes": {"node1": node}})
         with rec.timed("prepare"):
             rec.add_command(_result("apt-get install -y nginx", stdout="ok " + s.env["DEPLOY_TOKEN"]))
@@ -403,12 +399,12 @@ def write_sweep(root: Path, s: Planted) -> Path:
             "pid": 900, "user": "root", "comm": "sshpass", "args": s.commands[8]}],
             files={"/root/.my.cnf": {"size": 20, "mtime": 1.0, "sha256": "x", "mode": "0600",
                                      "owner": "root"}})
-        rec.write("snapshots/post_agent.json", {"schema": "opsbench.snapshot/1",
+        write_json(rec.paths.snapshot("post_agent"), {"schema": "opsbench.snapshot/1",
                                                 "phase": "post_agent", "nodes": {"node1": after}})
-        rec.write("verifier/checks.json", {"post_agent": [{
+        write_json(rec.paths.checks, {"post_agent": [{
             "id": "req-1", "text": "carol can log in", "status": "not_satisfied",
             "detail": f"login failed: {s.text()}", "command_ids": ["c0002"]}]})
-        # the agent's part: its transcript, report and usage (agents/*, llm/records.py)
+        # the agent's part: its transcript, report and usage (agents/*)
         transcript = Transcript(run_dir)
         transcript.message("assistant", [{"type": "tool_use", "id": "t1", "name": "run",
                                           "input": {"node": "node1", "command": c}}
@@ -417,16 +413,16 @@ def write_sweep(root: Path, s: Planted) -> Path:
                                      "content": s.text()}])
         transcript.event("error", message=f"API said: {s.env['ANTHROPIC_API_KEY']}")
         transcript.close()
-        write_report(run_dir, AgentReport("completed", summary=s.text(),
-                                          evidence=(Evidence("req-1", ("c0002",)),)))
-        write_json_atomic(run_dir / "agent" / "usage.json", {"note": s.tokens["anthropic"]})
+        write_json(RunPaths(run_dir).report, AgentReport("completed", summary=s.text(),
+                   evidence=(Evidence("req-1", ("c0002",)),)).to_json())
+        write_json(RunPaths(run_dir).usage, {"note": s.tokens["anthropic"]})
         rec.run["failed_requirements"] = ["req-1"]
         rec.finish("failed", {"type": "infrastructure", "message": s.text(), "phase": "agent"})
     finally:
         rec.close()
     # the verifier's part: its records (checks mode: no LLM), a versioned report, a transcript
     evaluate(run_dir, mode="checks")
-    create_json_atomic(run_dir / "verifier" / "evaluation-report.v2.json", {"note": s.text()})
+    create_json(RunPaths(run_dir).evaluation_report(2), {"note": s.text()})
     log = JsonlWriter(run_dir / "verifier" / "messages.v2.jsonl")
     log.write({"role": "user", "content": s.text()})
     log.close()
@@ -550,12 +546,8 @@ class _NoRedactor:
 
 # Each writer's redaction switched off in turn: the search must find what it lets through.
 BYPASSES = {
-    "run.json, snapshots, checks (fixtures.record.write_json) and commands.jsonl":
-        (fixtures_record, "redact", _identity),
-    "the task copy (fixtures.record.copy_task)": (fixtures_record, "redact_text", _identity),
-    "agent transcript, report, usage, verifier records (llm.records)":
-        (llm.records, "redact", _identity),
-    "versioned verifier reports (verifier.jsonio)": (verifier.jsonio, "redact", _identity),
+    "every record file: run.json, commands.jsonl, snapshots, checks, the task copy, the agent's "
+    "and the verifier's records (records' one writer)": (records_io, "redact_text", _identity),
 }
 
 
@@ -627,7 +619,7 @@ def test_the_search_sees_a_reports_writer_that_bypasses_the_redactor(
     if bypass == "parquet":
         monkeypatch.setattr(reports.data._Screen, "__call__", lambda self, values: values)
     else:
-        monkeypatch.setattr(reports.records, "redact_text", _identity)
+        monkeypatch.setattr(records_io, "redact_text", _identity)
     sweep = raw_sweep(tmp_path, planted)
     build(sweep, workers=1)
     assert leaks(_derived(sweep), planted)
@@ -635,8 +627,8 @@ def test_the_search_sees_a_reports_writer_that_bypasses_the_redactor(
 
 def test_reports_text_writer_redacts_markdown_html_toml_and_json(tmp_path: Path, planted: Planted):
     for name in ("summary.md", "findings.html", "task.toml"):
-        reports.records.write_text_atomic(tmp_path / name, planted.text())
-    reports.records.write_text_atomic(tmp_path / "copy.json", json.dumps({"log": planted.text()}))
+        write_text(tmp_path / name, planted.text())
+    write_text(tmp_path / "copy.json", json.dumps({"log": planted.text()}))
     assert leaks(tmp_path, planted) == []
     json.loads((tmp_path / "copy.json").read_text())
 
@@ -672,9 +664,7 @@ def test_html_fragments_are_redacted_between_their_tags():
 
 def test_the_writers_and_the_report_hooks_use_the_one_redactor():
     assert fixtures_record.redact is redact_mod.redact
-    assert llm.records.redact is redact_mod.redact
-    assert verifier.jsonio.redact is redact_mod.redact
-    assert reports.records.redact_text is redact_mod.redact_text
+    assert records_io.redact_text is redact_mod.redact_text
     assert redact_report.redact is redact_mod.redact
     import fixtures.plugin  # wherever the opsbench plugin loads, the report hooks load with it
     assert "fixtures.redact_report" in fixtures.plugin.pytest_plugins

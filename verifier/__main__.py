@@ -7,13 +7,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from lab.errors import LabError
+from records import RecordError, read_sweep
 from verifier.agreement_table import format_result
 from verifier.judge_input import InputBudget
 from llm.providers import DEFAULT_MODEL
 from verifier.llm_judge import ClientOptions, JudgeOptions
 from verifier.policy import MODES
 from verifier.reverify import RunOutcome, reverify
-from verifier.sweep import NotASweepError, require_sweep
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,13 +24,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.max_input_chars:
         options = replace(options, budget=replace(InputBudget(), max_chars=args.max_input_chars))
     try:
-        require_sweep(args.sweep_dir)
+        read_sweep(args.sweep_dir)
         result = reverify(args.sweep_dir, mode=args.verifier,
                           model=args.model or DEFAULT_MODEL[args.provider], blind=args.blind,
                           effort=args.effort, against=args.against, jobs=args.jobs,
                           client_options=ClientOptions(provider=args.provider),
                           judge_options=options, on_run=_progress)
-    except (NotASweepError, LabError) as e:
+    except (RecordError, LabError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(format_result(result))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Iterable
+from records import CommandRecord
 
-from agents.base import CommandRecord
 
 
 @dataclass(frozen=True)

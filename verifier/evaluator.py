@@ -9,18 +9,17 @@ from dataclasses import replace
 from datetime import datetime, timezone
 from pathlib import Path
 
-from llm.records import write_json_atomic
+from records import RunPaths, create_json, versioned, write_json
+
 from verifier.command_stats import command_stats
 from verifier.evaluation import EvaluationReport, VerifierInfo
 from verifier.executor_evidence import executor_evidence
 from verifier.global_observations import global_observations, phase_diffs
 from verifier.illusion import run_illusion
-from verifier.jsonio import create_json_atomic
 from verifier.llm_judge import (ClientOptions, JudgeOptions, JudgeResult, judge,
                                  templates_digest)
 from verifier.policy import MODES, Mode, decide, llm_judges, outcome, summary
 from verifier.run_record import RunRecord, load_run
-from verifier.versions import report_name, versioned
 
 
 def evaluate(run_dir: Path, mode: Mode = "auto", model: str | None = None, blind: bool = False,
@@ -38,7 +37,7 @@ def evaluate(run_dir: Path, mode: Mode = "auto", model: str | None = None, blind
     if mode not in MODES:
         raise ValueError(f"unknown verifier mode {mode!r}; expected one of {', '.join(MODES)}")
     run_dir = Path(run_dir)
-    out = run_dir / "verifier"
+    paths = RunPaths(run_dir)
     record = load_run(run_dir)
     diffs = phase_diffs(record)
     options = replace(judge_options, model=model or judge_options.model,
@@ -48,15 +47,15 @@ def evaluate(run_dir: Path, mode: Mode = "auto", model: str | None = None, blind
     if judged:
         result = judge(record, judged, show_checks=mode == "auto", blind=blind, diffs=diffs,
                        options=options, client=client_options,
-                       log_path=out / versioned("messages", ".jsonl", version))
-        write_json_atomic(out / versioned("usage", ".json", version), result.usage)
+                       log_path=paths.verifier_messages(version))
+        write_json(paths.verifier_usage(version), result.usage)
     report = _report(record, mode, blind, options, version, result)
     if version == 1:
-        write_json_atomic(out / "global-observations.json", global_observations(record, diffs))
-        write_json_atomic(out / "executor-evidence.json", executor_evidence(record))
-        write_json_atomic(out / report_name(1), report.to_json())
+        write_json(paths.global_observations, global_observations(record, diffs))
+        write_json(paths.executor_evidence, executor_evidence(record))
+        write_json(paths.evaluation_report(1), report.to_json())
     else:
-        create_json_atomic(out / report_name(version), report.to_json())
+        create_json(paths.evaluation_report(version), report.to_json())
     return report
 
 

@@ -6,7 +6,7 @@ are listed apart so a reader sees exactly what the claim rested on.
 """
 from __future__ import annotations
 
-from dataclasses import asdict
+from msgspec.structs import asdict
 from typing import Any
 
 from verifier.run_record import RunRecord

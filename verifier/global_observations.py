@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from verifier.run_record import SNAPSHOT_PHASES, RunRecord
+from records import SNAPSHOT_PHASES
+from verifier.run_record import RunRecord
 from verifier.snapshot_diff import PHASE_PAIRS, diff_snapshots
 
 SCHEMA = "opsbench.global-observations/1"

@@ -16,9 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from records import RunPaths, find_runs, read_json_optional, read_object_optional, read_sweep
 from verifier.check_record import CheckRecord
-from verifier.jsonio import read_json_or_none
-from verifier.sweep import run_dirs
 
 EXCLUDED_OUTCOMES = ("error", "skipped")  # infrastructure, not the agent's doing
 
@@ -66,9 +65,10 @@ def run_illusion(checks: CheckRecord | None, agent_status: str | None,
 
 def run_illusion_from_dir(run_dir: Path) -> RunIllusion:
     """From the files alone (no snapshots or commands needed), so sweeps are cheap to count."""
-    checks = read_json_or_none(run_dir / "verifier" / "checks.json")
-    report = read_json_or_none(run_dir / "agent" / "report.json")
-    run = read_json_or_none(run_dir / "run.json") or {}
+    paths = RunPaths(run_dir)
+    checks = read_json_optional(paths.checks)
+    report = read_json_optional(paths.report)
+    run = read_object_optional(paths.run) or {}
     status = report.get("status") if isinstance(report, dict) else run.get("agent_status")
     return run_illusion(CheckRecord.from_json(checks) if isinstance(checks, dict) else None, status,
                         run.get("outcome"))
@@ -89,10 +89,11 @@ class SweepIllusion:
 
 
 def sweep_illusion(sweep_dir: Path) -> SweepIllusion:
+    read_sweep(sweep_dir)  # a clear error when it is not a sweep
     counted: list[RunIllusion] = []
     excluded = 0
-    for run_dir in run_dirs(sweep_dir):
-        run = read_json_or_none(run_dir / "run.json") or {}
+    for run_dir in find_runs(sweep_dir):
+        run = read_object_optional(RunPaths(run_dir).run) or {}
         if run.get("outcome") in EXCLUDED_OUTCOMES:
             excluded += 1
             continue

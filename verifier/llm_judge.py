@@ -23,7 +23,7 @@ from llm.client import ClientConfig, Provider
 from llm.errors import LLMUnavailable
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
-from llm.records import JsonlWriter
+from records import JsonlWriter
 from llm.retry import RetryPolicy
 from llm.providers import API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, open_chat
 from llm.templates import render

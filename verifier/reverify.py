@@ -15,16 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
+from records import RunPaths, find_runs, read_json_optional, read_object_optional, read_sweep
 from verifier.check_record import CheckRecord
 from verifier.evaluator import evaluate
 from verifier.evaluation import EvaluationReport
-from verifier.jsonio import read_json_or_none
 from verifier.llm_judge import ClientOptions, JudgeOptions
 from verifier.policy import Mode, check_judgement
 from verifier.requirements import RequirementsError, load_requirements
-from verifier.sweep import run_dirs
 from verifier.verdict import RequirementVerdict
-from verifier.versions import next_version, report_name
 
 
 _PAIR_KINDS = ("llm_vs_checks", "old_vs_new_llm", "old_vs_new")
@@ -61,6 +59,7 @@ def reverify(sweep_dir: Path, *, mode: Mode = "both", model: str | None = None,
              on_run: Callable[[RunOutcome], None] = lambda run: None) -> ReverifyResult:
     """Re-judge every run of the sweep, `jobs` runs at a time; `on_run` hears of each as it ends."""
     sweep_dir = Path(sweep_dir)
+    read_sweep(sweep_dir)  # a clear error when it is not a sweep
 
     def one(run_dir: Path) -> tuple[RunOutcome, dict[str, list[Pair]]]:
         outcome, found = _reverify_run(sweep_dir, run_dir, mode, model, blind, effort, against,
@@ -69,7 +68,7 @@ def reverify(sweep_dir: Path, *, mode: Mode = "both", model: str | None = None,
         return outcome, found
 
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        done = list(pool.map(one, run_dirs(sweep_dir)))  # in run order, whatever ends first
+        done = list(pool.map(one, find_runs(sweep_dir)))  # in run order, whatever ends first
     pairs: dict[str, list[Pair]] = {key: [] for key in _PAIR_KINDS}
     for _, found in done:
         for key in _PAIR_KINDS:
@@ -86,7 +85,7 @@ def _reverify_run(sweep_dir: Path, run_dir: Path, mode: Mode, model: str | None,
         load_requirements(run_dir)
     except RequirementsError as e:
         return RunOutcome(name, None, f"skipped: {e}"), {}
-    version = next_version(run_dir / "verifier")
+    version = max([1, *RunPaths(run_dir).evaluation_versions()]) + 1  # 1 is the run's own
     new = evaluate(run_dir, mode, model, blind, client_options, judge_options=judge_options,
                    effort=effort, version=version)
     if new.verifier.error is not None:
@@ -96,13 +95,13 @@ def _reverify_run(sweep_dir: Path, run_dir: Path, mode: Mode, model: str | None,
 
 
 def _old_verdicts(run_dir: Path, version: int) -> Mapping[str, RequirementVerdict]:
-    data = read_json_or_none(run_dir / "verifier" / report_name(version)) or {}
+    data = read_object_optional(RunPaths(run_dir).evaluation_report(version)) or {}
     return {d["id"]: RequirementVerdict.from_json(d) for d in data.get("requirements", ())}
 
 
 def _pairs(run_dir: Path, name: str, new: EvaluationReport,
            old: Mapping[str, RequirementVerdict]) -> dict[str, list[Pair]]:
-    checks_json = read_json_or_none(run_dir / "verifier" / "checks.json")
+    checks_json = read_json_optional(RunPaths(run_dir).checks)
     checks = CheckRecord.from_json(checks_json) if isinstance(checks_json, dict) else None
     out: dict[str, list[Pair]] = {key: [] for key in _PAIR_KINDS}
     for req in load_requirements(run_dir):

@@ -5,27 +5,17 @@ and what is missing reads as empty, so the verifier can say what it could not se
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from agents.base import AgentReport, CommandRecord, Evidence
+from agents.base import AgentReport, Evidence
+from records import SNAPSHOT_PHASES, CommandRecord, RunPaths, read_commands, read_json_optional
 from verifier.check_record import CheckRecord
-from verifier.jsonio import read_json_or_none
 from verifier.requirements import Requirement, load_requirements
 
-SNAPSHOT_PHASES = ("pre_prepare", "post_prepare", "post_agent", "post_reboot")
 AGENT_STATUSES = ("completed", "blocked", "limit", "none")
-
-_COMMAND_DEFAULTS: dict[str, Any] = {
-    "id": "", "seq": 0, "phase": "", "source": "", "node": "", "user": "", "command": "",
-    "started_at": "", "duration_ms": 0, "exit_code": None, "stdout": "", "stderr": "",
-    "truncated": False, "output_cap": 0, "timed_out": False, "transport_error": None,
-    "timeout_s": None,
-}
-
 
 @dataclass(frozen=True)
 class RunRecord:
@@ -63,38 +53,20 @@ class RunRecord:
 
 
 def load_run(run_dir: Path) -> RunRecord:
-    run_dir = Path(run_dir)
-    instruction = run_dir / "task" / "instruction.md"
-    checks = read_json_or_none(run_dir / "verifier" / "checks.json")
-    report = read_json_or_none(run_dir / "agent" / "report.json")
+    paths = RunPaths(Path(run_dir))
+    checks = read_json_optional(paths.checks)
+    report = read_json_optional(paths.report)
     return RunRecord(
-        run_dir=run_dir,
-        run=read_json_or_none(run_dir / "run.json") or {},
-        requirements=load_requirements(run_dir),
-        instruction=instruction.read_text(encoding="utf-8") if instruction.exists() else None,
-        topology=read_json_or_none(run_dir / "topology.json"),
-        commands=load_commands(run_dir / "commands.jsonl"),
-        snapshots=_snapshots(run_dir / "snapshots"),
+        run_dir=paths.dir,
+        run=read_json_optional(paths.run) or {},
+        requirements=load_requirements(paths.dir),
+        instruction=paths.instruction.read_text(encoding="utf-8") if paths.instruction.exists() else None,
+        topology=read_json_optional(paths.topology),
+        commands=tuple(read_commands(paths.commands)),
+        snapshots=_snapshots(paths),
         checks=CheckRecord.from_json(checks) if isinstance(checks, dict) else None,
         agent_report=agent_report_from_json(report) if isinstance(report, dict) else None,
     )
-
-
-def load_commands(path: Path) -> tuple[CommandRecord, ...]:
-    """Every complete line of commands.jsonl; a torn last line (crash mid-write) is skipped."""
-    if not path.exists():
-        return ()
-    out = []
-    names = [f.name for f in fields(CommandRecord)]
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if not line.strip():
-            continue
-        try:
-            d = json.loads(line)
-        except json.JSONDecodeError:
-            continue
-        out.append(CommandRecord(**{n: d.get(n, _COMMAND_DEFAULTS[n]) for n in names}))
-    return tuple(out)
 
 
 def agent_report_from_json(d: Mapping[str, Any]) -> AgentReport:
@@ -108,10 +80,10 @@ def agent_report_from_json(d: Mapping[str, Any]) -> AgentReport:
                        reason=d.get("reason"))
 
 
-def _snapshots(folder: Path) -> dict[str, Mapping[str, Any]]:
+def _snapshots(paths: RunPaths) -> dict[str, Mapping[str, Any]]:
     out: dict[str, Mapping[str, Any]] = {}
     for phase in SNAPSHOT_PHASES:
-        snap = read_json_or_none(folder / f"{phase}.json")
+        snap = read_json_optional(paths.snapshot(phase))
         if isinstance(snap, dict):
             out[phase] = snap
     return out

@@ -7,13 +7,15 @@ import os
 import signal
 import subprocess
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Mapping, Sequence
 
-from agents.base import (AgentOptions, ClusterInfo, CommandRecord, Interface, NetworkInfo,
-                         NodeInfo)
+import msgspec
+
+from agents.base import AgentOptions, ClusterInfo, Interface, NetworkInfo, NodeInfo
+from records import CommandRecord
 
 OUTPUT_CAP = 64 * 1024  # bytes kept per stream, head first
 
@@ -82,7 +84,7 @@ class LocalSession:
             timed_out=timed_out, transport_error=None)
         self.records.append(rec)
         with (self.record_dir / "commands.jsonl").open("a", encoding="utf-8") as f:
-            f.write(json.dumps(asdict(rec)) + "\n")
+            f.write(json.dumps(msgspec.structs.asdict(rec)) + "\n")
         return rec
 
     def commands(self) -> list[dict]:

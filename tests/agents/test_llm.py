@@ -1,7 +1,6 @@
 """llm/: retry policy, prices, redaction, templates and record writers."""
 from __future__ import annotations
 
-import json
 from email.utils import formatdate
 from pathlib import Path
 
@@ -14,7 +13,6 @@ from llm.client import ClientConfig
 from llm.errors import MissingAPIKey
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
-from llm.records import JsonlWriter, write_json_atomic
 from llm.redact import MASK, redact
 from llm.retry import RetryPolicy, is_retryable, retry_after_s
 from llm.templates import render
@@ -109,19 +107,6 @@ def test_config_from_env(monkeypatch):
     assert "k-123" not in repr(config)
     with pytest.raises(MissingAPIKey, match="ANTHROPIC_API_KEY is not set.*; try X"):
         ClientConfig.from_env({}, hint="try X")
-
-
-def test_writers_redact_and_jsonl_appends(tmp_path: Path, monkeypatch):
-    monkeypatch.setenv("ANTHROPIC_API_KEY", "secret-in-env")
-    writer = JsonlWriter(tmp_path / "a" / "x.jsonl")
-    writer.write({"k": "secret-in-env"})
-    writer.write({"k": 2})
-    writer.close()
-    assert [json.loads(l) for l in (tmp_path / "a" / "x.jsonl").read_text().splitlines()] == [
-        {"k": MASK}, {"k": 2}]
-    write_json_atomic(tmp_path / "b" / "y.json", {"k": ["secret-in-env"]})
-    assert json.loads((tmp_path / "b" / "y.json").read_text()) == {"k": [MASK]}
-    assert [p.name for p in (tmp_path / "b").iterdir()] == ["y.json"]  # no temp file left
 
 
 def test_templates(tmp_path: Path):

@@ -12,7 +12,7 @@ import pytest
 
 from reports import stats
 from reports.compare import compare, load_runs, pass_rate, read_map
-from reports.records import RecordError
+from records import RecordError
 from reports.sweep import build
 from tests.reports.factory import RunBuilder, base_node, make_sweep
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from reports.analysis import write_analysis
-from reports.records import Expected, RecordError, mentions, read_commands, read_expected, \
-    read_run, read_snapshot
+from records import RecordError
+from reports.records import (Expected, mentions, read_commands, read_expected, read_run, read_snapshot)
 from tests.reports.factory import RunBuilder, make_sweep
 
 

@@ -12,7 +12,7 @@ import pytest
 from reports import dns, sweep
 from reports.__main__ import main
 from reports.data import SCHEMAS
-from reports.records import RecordError
+from records import RecordError
 from reports.render import findings_html
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
 

@@ -11,14 +11,14 @@ from verifier import evaluate
 from verifier.__main__ import main
 from verifier.record_schemas import validate
 from verifier.reverify import reverify
-from verifier.sweep import NotASweepError, run_dirs
+from records import RecordError, find_runs
 
 
 @pytest.fixture
 def judged_sweep(sweep):
     """The fixture sweep with its runs' own (version 1) evaluations, LLM for req-3 only."""
     with MessagesAPIServer(judge_all("satisfied")) as api:
-        for run in run_dirs(sweep):
+        for run in find_runs(sweep):
             evaluate(run, client_options=client_for(api))
     return sweep
 
@@ -37,7 +37,7 @@ def test_writes_new_versions_and_never_touches_the_old(judged_sweep):
     assert {r.version for r in first.runs} == {2} and {r.version for r in second.runs} == {3}
     after = _digest(judged_sweep)
     assert all(after[p] == digest for p, digest in before.items())
-    for run in run_dirs(judged_sweep):
+    for run in find_runs(judged_sweep):
         v3 = json.loads((run / "verifier" / "evaluation-report.v3.json").read_text())
         validate("evaluation-report", v3)
         validate("usage", json.loads((run / "verifier" / "usage.v3.json").read_text()))
@@ -93,13 +93,14 @@ def test_a_run_the_api_could_not_judge_is_listed_apart(judged_sweep):
 def test_not_a_sweep_is_one_clear_error(tmp_path, capsys):
     assert main(["reverify", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.strip() == f"error: {tmp_path}: not a sweep folder (no sweep.json in it)"
-    with pytest.raises(NotASweepError, match=str(tmp_path)):
+    assert err.strip() == (f"error: {tmp_path} is not a sweep: expected {tmp_path / 'sweep.json'} "
+                           "(written by a pytest sweep, or by `python -m reports import`)")
+    with pytest.raises(RecordError, match=str(tmp_path)):
         reverify(tmp_path)
 
 
 def test_runs_without_a_task_copy_are_skipped_with_the_reason(judged_sweep):
-    broken = run_dirs(judged_sweep)[0]
+    broken = find_runs(judged_sweep)[0]
     (broken / "task" / "task.toml").unlink()
     with MessagesAPIServer(judge_all()) as api:
         result = reverify(judged_sweep, client_options=client_for(api))
@@ -134,7 +135,7 @@ def test_the_cli_reverifies_with_an_openai_compatible_model(judged_sweep, monkey
     body = api.requests[0].body
     assert body["model"] == "qwen2.5-7b-instruct" and body["messages"][0]["role"] == "system"
     assert "tools" not in body
-    for run in run_dirs(judged_sweep):
+    for run in find_runs(judged_sweep):
         v2 = json.loads((run / "verifier" / "evaluation-report.v2.json").read_text())
         validate("evaluation-report", v2)
         assert v2["verifier"]["model"] == "qwen2.5-7b-instruct"
