@@ -4,7 +4,11 @@ with backfill (the default). Prints, for each, the sweep's wall time, the sum of
 durations (every phase but the wait for a lease) and their ratio: 0.5 would be two runs side by
 side all the time, 1.0 one at a time. Ratios, no verdict.
 
-    python3 benchmarks/bench_sweep.py [--os debian12] [--agent nop] [--out DIR]
+    python3 benchmarks/bench_sweep.py [--os debian12] [--agent nop] [--out DIR] [--slots N]
+
+`--slots N` adds a third pass, with backfill, on a host declared to have N vCPU slots (a
+`--lab-hosts` file): under TCG a guest's vCPU is a host thread that idles between commands, so
+this measures what overcommitting the cores would gain, in wall time and in the runs' own time.
 
 Backfill needs durations to go by: the runs of earlier sweeps under the same sweeps folder (the
 first pass leaves them for the second).
@@ -20,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from lab.hosts import local_host  # noqa: E402
 from records import RunPaths, find_runs, read_json  # noqa: E402
 
 BIG = "port-forward"  # 3 nodes: more cores than this host has under TCG, so it runs alone
@@ -41,21 +46,36 @@ def one_pass(out: Path, os_id: str, agent: str, *extra: str) -> tuple[float, flo
     return wall, sum(own_seconds(r) for r in runs), len(runs)
 
 
+def slots_file(out: Path, slots: int) -> Path:
+    here = local_host()
+    path = out / f"hosts-{slots}.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f'[[hosts]]\nname = "local"\nuri = "{here.uri}"\nvcpus = {slots}\n'
+                    f'memory_mib = {here.memory_mib}\nmax_vms = {here.max_vms}\n')
+    return path
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--os", default="debian12")
     ap.add_argument("--agent", default="nop")
     ap.add_argument("--out", type=Path, default=ROOT / "sweeps" / f"bench-sweep-{time.strftime('%Y%m%dT%H%M%S')}")
+    ap.add_argument("--slots", type=int, default=None, help="also a pass on a host of this many vCPU slots")
     args = ap.parse_args()
+    passes = [("first come, first served", "first", ("--no-backfill",)), ("backfill", "backfill", ())]
+    if args.slots:
+        passes.append((f"backfill, {args.slots} vCPU slots", f"slots{args.slots}",
+                       ("--lab-hosts", str(slots_file(args.out, args.slots)))))
     results = {}
-    for name, extra in (("first come, first served", ("--no-backfill",)), ("backfill", ())):
-        wall, own, n = one_pass(args.out / name.split()[0].strip(","), args.os, args.agent, *extra)
+    for name, folder, extra in passes:
+        wall, own, n = one_pass(args.out / folder, args.os, args.agent, *extra)
         results[name] = (wall, own, n)
         print(f"{name}: {n} runs; wall {wall:.0f} s; runs' own time {own:.0f} s; "
               f"wall ÷ own = {wall / own if own else float('nan'):.2f}")
-    (before, after) = results.values()
-    if before[0] and after[0]:
-        print(f"backfill: wall time × {after[0] / before[0]:.2f}")
+    before = results["first come, first served"]
+    for name, (wall, _, _) in results.items():
+        if name != "first come, first served" and before[0]:
+            print(f"{name}: wall time × {wall / before[0]:.2f} of first come, first served")
     return 0
 
 
