@@ -10,25 +10,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal, Mapping, Protocol, Sequence
+from typing import Mapping, Protocol, Sequence
 
 from lab.errors import InfrastructureError
-from records import CommandRecord
+from lab.spec import Interface
+from records import AgentReport, AgentStatus, CommandRecord, Evidence
 
-AgentStatus = Literal["completed", "blocked", "limit", "none"]
+# What an agent is given and gives back; the record types among them (a command as recorded, the
+# report) and the interface type are owned by `records` and `lab.spec`.
+__all__ = ["Agent", "AgentInfraError", "AgentLimits", "AgentOptions", "AgentReport", "AgentSession",
+           "AgentStatus", "ClusterInfo", "CommandRecord", "Evidence", "Interface", "NetworkInfo",
+           "NodeInfo"]
+
 
 
 class AgentInfraError(InfrastructureError):
     """The agent's backend failed (API overload, network), not the agent."""
-
-
-@dataclass(frozen=True)
-class Interface:
-    name: str  # as seen in the guest, e.g. eth1
-    network: str  # task network name, or "mgmt"
-    address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP or no address
-    mac: str
-    mode: str = "static"  # static | dhcp | none (link up, no address: a trunk, or for the task)
 
 
 @dataclass(frozen=True)
@@ -95,29 +92,6 @@ class AgentSession(Protocol):
         """Run `command` on `node` as `user`; by default the node's login user, who has
         passwordless sudo (as an administrator would work). The oracle passes user="root"."""
         ...
-
-
-@dataclass(frozen=True)
-class Evidence:
-    requirement: str
-    command_ids: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class AgentReport:
-    status: AgentStatus
-    summary: str = ""
-    evidence: tuple[Evidence, ...] = ()
-    reason: str | None = None  # why the run ended (limit hit, refusal, …)
-
-    def to_json(self) -> dict:
-        return {
-            "status": self.status,
-            "summary": self.summary,
-            "reason": self.reason,
-            "evidence": [{"requirement": e.requirement, "command_ids": list(e.command_ids)}
-                         for e in self.evidence],
-        }
 
 
 class Agent(Protocol):

@@ -13,7 +13,6 @@ import threading
 import time
 import uuid
 import weakref
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -24,25 +23,15 @@ from lab import (addressing, appliances, console, hosts, identity, images, inter
 from lab.errors import BootDeadEnd, InfrastructureError, LabError, LockedOut, NodeDown, ProvisionError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
-from lab.spec import ClusterSpec, NodeSpec
+from lab.spec import ClusterSpec, Interface, NodeSpec
 
 TASK_NIC_SLOT0 = 0x10  # PCI slot of eth1; eth0 (management) sits at 0x03
 
 Observer = Callable[[CommandResult], None]
 
 
-@dataclass(frozen=True)
-class Interface:
-    name: str
-    network: str  # task network name ("mgmt" for eth0)
-    mac: str
-    address: str | None  # CIDR
-    mode: str = "static"  # static | dhcp | none (lab.spec.NIC_MODES)
-    gateway: str | None = None
-
-    def task_nic(self) -> identity.TaskNic:
-        return identity.TaskNic(self.name, self.mac, self.address, dhcp=self.mode == "dhcp",
-                                gateway=self.gateway)
+def _task_nic(i: Interface) -> identity.TaskNic:
+    return identity.TaskNic(i.name, i.mac, i.address, dhcp=i.mode == "dhcp", gateway=i.gateway)
 
 
 class Node:
@@ -560,7 +549,7 @@ def _identity(node: Node, configure_nics: bool) -> str:
     if node.adapter.name != "linux":  # a vendor appliance: its own CLI, through its adapter
         return node.adapter.identity_script(node.name, tuple(
             appliances.Nic(i.name, i.address) for i in node.interfaces if configure_nics))
-    nics = tuple(i.task_nic() for i in node.interfaces)
+    nics = tuple(_task_nic(i) for i in node.interfaces)
     return identity.script(node.family, hostname=node.name, machine_id=node.machine_id,
                            epoch=time.time(), nics=nics, configure_nics=configure_nics)
 
@@ -606,7 +595,7 @@ def _restore_node(cluster: Cluster, node: Node, tpl: templates.Template, deadlin
     for nic in _task_nics(cluster, node):
         dom.attachDeviceFlags(virt.nic_xml(nic), libvirt.VIR_DOMAIN_AFFECT_LIVE)
     if node.interfaces:
-        nics = tuple(i.task_nic() for i in node.interfaces)
+        nics = tuple(_task_nic(i) for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
     _attach_disks(cluster, node)
 
@@ -637,7 +626,7 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
             paths.pool_dir() / f"{node.domain}-seed.iso", instance_id=f"{node.domain}-{node.machine_id[:8]}",
             hostname=node.name, login_user=node.login_user, pubkey=keys.public_key(),
             mgmt_mac=node.mgmt_mac,
-            nics=tuple(i.task_nic() for i in node.interfaces),
+            nics=tuple(_task_nic(i) for i in node.interfaces),
             apt_proxy=addressing.APT_PROXY_URL if img.pkg == "apt" else None)
         virt.ensure_pool(conn, refresh=True)  # the seed is a pool volume too, removed with the cluster
     conn.createXML(virt.domain_xml(
@@ -650,6 +639,6 @@ def _cold_boot_node(cluster: Cluster, node: Node, deadline_s: float) -> None:
     node.exec.connect(deadline_s=deadline_s)
     _apply(node, _identity(node, configure_nics=not img.cloud_init), "identity")
     if node.interfaces:
-        nics = tuple(i.task_nic() for i in node.interfaces)
+        nics = tuple(_task_nic(i) for i in node.interfaces)
         _apply(node, identity.wait_addresses(nics), "task NIC addresses")
     _attach_disks(cluster, node)

@@ -7,6 +7,18 @@ from dataclasses import dataclass
 
 from lab.errors import LabError
 
+@dataclass(frozen=True)
+class Interface:
+    """A node's network interface as provisioned: what the lab configures in the guest and what
+    the agent is told (agents.base.NodeInfo)."""
+    name: str  # as seen in the guest, e.g. eth1
+    network: str  # task network name, or "mgmt"
+    address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP or no address
+    mac: str
+    mode: str = "static"  # static | dhcp | none (link up, no address: a trunk, or for the task)
+    gateway: str | None = None  # where a host routes through (an appliance is the gateway itself)
+
+
 _NAME = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 MAX_NODES = 8
 MAX_NICS = 8

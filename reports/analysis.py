@@ -12,10 +12,9 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from records import RunPaths, read_json_optional, write_json
+from records import CheckRecord, RunPaths, read_json_optional, write_json
 from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run
 from reports.repos import repo_urls, repos_json
-from verifier.check_record import CheckRecord
 from verifier.illusion import run_illusion
 
 SCHEMA = "opsbench.analysis/1"

@@ -9,9 +9,7 @@ byte-identical sections are known equal without decoding either.
 """
 from __future__ import annotations
 
-import fnmatch
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +18,8 @@ from typing import Any, Mapping
 import msgspec
 
 import records
-from records import CommandRecord, RecordError, RunPaths, epoch, read_json, read_object_optional
+from records import (CommandRecord, Expected, RecordError, RunPaths, epoch, read_expected, read_json,
+                     read_object_optional)
 from reports.shell import SimpleCommand, parse
 
 
@@ -59,62 +58,6 @@ def _derive(c: Command) -> Command:
 def read_commands(run_dir: Path) -> tuple[Command, ...]:
     """commands.jsonl in `seq` order; a torn or malformed line (crash mid-append) is skipped."""
     return tuple(_derive(c) for c in records.read_commands(RunPaths(run_dir).commands, Command))
-
-
-@dataclass(frozen=True)
-class Expected:
-    """The task's declared `[expected]` changes (globs): never counted as leftovers."""
-    paths: tuple[str, ...] = ()
-    packages: tuple[str, ...] = ()
-    services: tuple[str, ...] = ()
-    ports: tuple[str, ...] = ()
-    users: tuple[str, ...] = ()
-    groups: tuple[str, ...] = ()
-
-    def path(self, path: str) -> bool:
-        """A declared path glob covers the path itself and everything below it; `dir/*` (what a
-        folder holds) covers the folder too (a mount point, the folder made for the files)."""
-        return any(fnmatch.fnmatchcase(path, g) or path.startswith(g.rstrip("/") + "/")
-                   or (g.endswith("/*") and path == g[:-2]) for g in self.paths)
-
-    def package(self, name: str) -> bool:
-        return _any_glob(name, self.packages)
-
-    def service(self, unit: str) -> bool:
-        """systemd names units `x.service`, OpenRC just `x`: either form matches either."""
-        name = unit.removesuffix(".service")
-        return any(fnmatch.fnmatchcase(unit, g) or fnmatch.fnmatchcase(name, g.removesuffix(".service"))
-                   for g in self.services)
-
-    def port(self, port: int | str) -> bool:
-        p = str(port)
-        return any(str(x).split("/", 1)[0] == p for x in self.ports)
-
-    def user(self, name: str) -> bool:
-        return _any_glob(name, self.users)
-
-    def group(self, name: str) -> bool:
-        return _any_glob(name, self.groups) or _any_glob(name, self.users)
-
-
-def _any_glob(name: str, globs: tuple[str, ...]) -> bool:
-    return any(fnmatch.fnmatchcase(name, g) for g in globs)
-
-
-def read_expected(run_dir: Path) -> Expected:
-    """`[expected]` from the task copy in the run; missing or unreadable → nothing expected."""
-    try:
-        data = tomllib.loads(RunPaths(run_dir).task_toml.read_text(encoding="utf-8"))
-    except (FileNotFoundError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-        return Expected()
-    exp = data.get("expected") or {}
-
-    def strs(key: str) -> tuple[str, ...]:
-        v = exp.get(key) or []
-        return tuple(str(x) for x in v) if isinstance(v, list) else ()
-
-    return Expected(strs("paths"), strs("packages"), strs("services"), strs("ports"),
-                    strs("users"), strs("groups"))
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,7 @@
 
 Unit tests for each form it hides and for what it must leave alone; encoded (JSON) text stays
 valid; it stays fast on 1 MiB of hostile output. End to end: a sweep written by the real writers
-(RunRecord, the agent's transcript and report, the verifier's records, reports.sweep.build and
+(RunRecorder, the agent's transcript and report, the verifier's records, reports.sweep.build and
 pytest-html through fixtures.redact_report) with a secret of every kind planted, and every byte
 of every file under it searched for each secret; the same sweep with one writer's redaction
 switched off must leak, so the search would see a writer that bypasses the redactor.
@@ -26,12 +26,11 @@ from agents.base import AgentReport, Evidence
 from agents.transcript import Transcript
 from fixtures import record as fixtures_record
 from fixtures import redact_report
-from fixtures.record import RunRecord
+from fixtures.record import RunRecorder
 from lab.result import CommandResult
 from llm import redact as redact_mod
 from llm.redact import MASK, redact, redact_text, redact_tokens, register_secret
-from records import JsonlWriter, RunPaths, create_json, write_json, write_text
-from records import _io as records_io
+from records import JsonlWriter, RunPaths, _io as records_io, create_json, write_json, write_text
 from reports.sweep import build
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
 from verifier.evaluator import evaluate
@@ -376,7 +375,7 @@ def write_sweep(root: Path, s: Planted) -> Path:
     (task / "instruction.md").write_text(f"Set carol's password: {s.commands[0]}\n")
     (task / "solution.sh").write_text("\n".join(s.commands) + "\n")
     run_dir = sweep / "secret-task" / "debian12" / "20260101T000000-abcdef"
-    rec = RunRecord(run_dir, {"run_id": run_dir.name, "sweep_id": "sweep", "task": "secret-task",
+    rec = RunRecorder(run_dir, {"run_id": run_dir.name, "sweep_id": "sweep", "task": "secret-task",
                               "category": "single-node", "os": "debian12", "family": "debian",
                               "agent": "claude", "model": "m", "host": "qemu:///system",
                               "node_count": 1, "persist": False, "attempt": 1})
@@ -488,7 +487,7 @@ def leaks(root: Path, s: Planted) -> list[tuple[str, str]]:
 
 def test_the_record_is_redacted_and_the_caller_sees_the_command_as_it_ran(tmp_path: Path,
                                                                           planted: Planted):
-    rec = RunRecord(tmp_path / "run", {"run_id": "r"})
+    rec = RunRecorder(tmp_path / "run", {"run_id": "r"})
     try:
         command = planted.commands[0]
         got = rec.add_command(_result(command, stdout=planted.output), source="agent")

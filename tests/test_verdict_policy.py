@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from verifier.check_record import CheckRecord
+from records import CheckRecord, Requirement
 from verifier.policy import decide, outcome
-from verifier.requirements import Requirement
 from verifier.verdict import Judgement
 
 CHECK = Requirement("req-1", "the service answers", "check")

@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from records import RunPaths, find_runs, read_json_optional, read_object_optional, read_sweep
-from verifier.check_record import CheckRecord
+from records import (CheckRecord, RunPaths, find_runs, read_json_optional, read_object_optional,
+                     read_sweep)
 
 EXCLUDED_OUTCOMES = ("error", "skipped")  # infrastructure, not the agent's doing
 

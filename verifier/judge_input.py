@@ -14,9 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Mapping, Sequence
 
 from verifier.evidence import check_ref, known_ids
-from verifier.requirements import Requirement
+from records import CommandRecord, Requirement
 from verifier.run_record import RunRecord
-from records import CommandRecord
 
 _EARLY_PHASES = ("pre_prepare", "post_prepare")
 

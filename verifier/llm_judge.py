@@ -23,13 +23,12 @@ from llm.client import ClientConfig, Provider
 from llm.errors import LLMUnavailable
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
-from records import JsonlWriter
+from records import JsonlWriter, Requirement
 from llm.retry import RetryPolicy
 from llm.providers import API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, open_chat
 from llm.templates import render
 from verifier.evidence import filter_evidence
 from verifier.judge_input import InputBudget, JudgeInput, build_input
-from verifier.requirements import Requirement
 from verifier.run_record import RunRecord
 from verifier.verdict import Judgement
 from verifier.verdict_parse import MalformedVerdict, ParsedReply, parse_reply

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import Literal, Mapping, Sequence
 
-from verifier.check_record import CheckRecord, CheckResult
+from records import CheckRecord, CheckResult, Method, Requirement
 from verifier.evidence import check_ref
-from verifier.requirements import Method, Requirement
 from verifier.verdict import Judgement, RequirementVerdict, Status
 
 Mode = Literal["auto", "checks", "llm", "both"]

@@ -15,13 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Mapping
 
-from records import RunPaths, find_runs, read_json_optional, read_object_optional, read_sweep
-from verifier.check_record import CheckRecord
+from records import (CheckRecord, RequirementsError, RunPaths, find_runs, load_requirements,
+                     read_json_optional, read_object_optional, read_sweep)
 from verifier.evaluator import evaluate
 from verifier.evaluation import EvaluationReport
 from verifier.llm_judge import ClientOptions, JudgeOptions
 from verifier.policy import Mode, check_judgement
-from verifier.requirements import RequirementsError, load_requirements
 from verifier.verdict import RequirementVerdict
 
 

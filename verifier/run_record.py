@@ -10,12 +10,9 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
-from agents.base import AgentReport, Evidence
-from records import SNAPSHOT_PHASES, CommandRecord, RunPaths, read_commands, read_json_optional
-from verifier.check_record import CheckRecord
-from verifier.requirements import Requirement, load_requirements
+from records import (SNAPSHOT_PHASES, AgentReport, CheckRecord, CommandRecord, Requirement,
+                     RunPaths, load_requirements, read_commands, read_json_optional)
 
-AGENT_STATUSES = ("completed", "blocked", "limit", "none")
 
 @dataclass(frozen=True)
 class RunRecord:
@@ -65,19 +62,8 @@ def load_run(run_dir: Path) -> RunRecord:
         commands=tuple(read_commands(paths.commands)),
         snapshots=_snapshots(paths),
         checks=CheckRecord.from_json(checks) if isinstance(checks, dict) else None,
-        agent_report=agent_report_from_json(report) if isinstance(report, dict) else None,
+        agent_report=AgentReport.from_json(report) if isinstance(report, dict) else None,
     )
-
-
-def agent_report_from_json(d: Mapping[str, Any]) -> AgentReport:
-    status = d.get("status")
-    evidence = tuple(
-        Evidence(requirement=str(e.get("requirement", "")),
-                 command_ids=tuple(str(c) for c in e.get("command_ids") or ()))
-        for e in d.get("evidence") or () if isinstance(e, dict))
-    return AgentReport(status=status if status in AGENT_STATUSES else "none",
-                       summary=str(d.get("summary") or ""), evidence=evidence,
-                       reason=d.get("reason"))
 
 
 def _snapshots(paths: RunPaths) -> dict[str, Mapping[str, Any]]:

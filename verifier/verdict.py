@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
-from verifier.requirements import Method
+from records import Method
 
 Status = Literal["satisfied", "partially_satisfied", "not_satisfied", "indeterminate"]
 STATUSES: tuple[Status, ...] = (

@@ -1,8 +1,8 @@
 import pytest
 
-from verifier.check_record import CheckRecord
+from records import CheckRecord
 from verifier.policy import check_judgement, final_verdict, llm_judges, outcome
-from verifier.requirements import Requirement
+from records import Requirement
 from verifier.verdict import Judgement
 
 CHECK = Requirement("req-1", "nginx runs", "check")

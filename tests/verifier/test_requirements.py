@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from verifier.requirements import Requirement, RequirementsError, load_requirements
+from records import Requirement, RequirementsError, load_requirements
 
 
 def _task(tmp_path: Path, body: str) -> Path:

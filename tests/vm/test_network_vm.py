@@ -11,7 +11,7 @@ import pytest
 
 from fixtures import traffic
 from fixtures.lifecycle import CheckContext
-from fixtures.record import RunRecord
+from fixtures.record import RunRecorder
 from fixtures.tasks import named_topology
 from lab import images
 from lab.cluster import provision
@@ -49,7 +49,7 @@ def routed(tmp_path_factory):
         pytest.skip("linux-router is not built: python -m lab build linux-router")
     spec = named_topology("dual-lan", "debian12", "linux-router")
     with provision(spec, sweep="selftest", run="routed") as cluster:
-        record = RunRecord(tmp_path_factory.mktemp("run"), {"run_id": "routed"})
+        record = RunRecorder(tmp_path_factory.mktemp("run"), {"run_id": "routed"})
         yield CheckContext(cluster, record, task=None)
         record.close()
 

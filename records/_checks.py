@@ -1,4 +1,5 @@
-"""The deterministic check results of a run (`verifier/checks.json`), as the verifier reads them."""
+"""verifier/checks.json: the deterministic checks' results per phase, as the lifecycle writes them
+and the verifier and the reports read them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,7 +15,11 @@ class CheckResult:
     text: str
     status: CheckStatus
     detail: str
-    command_ids: tuple[str, ...]
+    command_ids: tuple[str, ...]  # the commands the check ran: its evidence
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "text": self.text, "status": self.status, "detail": self.detail,
+                "command_ids": list(self.command_ids)}
 
 
 @dataclass(frozen=True)
