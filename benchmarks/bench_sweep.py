@@ -1,17 +1,16 @@
 """How well a sweep uses the lab: a mixed set (a 3-node network task and four single-node tasks)
-with the nop agent, `-n 2`, first served strictly first come first served (`--no-backfill`), then
-with backfill (the default). Prints, for each, the sweep's wall time, the sum of the runs' own
-durations (every phase but the wait for a lease) and their ratio: 0.5 would be two runs side by
-side all the time, 1.0 one at a time. Ratios, no verdict.
+with `-n 2`, run twice: before, as the lab scheduled until 2026-12-07 (one vCPU slot per core,
+first come, first served: `--no-backfill` and a `--lab-hosts` file with overcommit 1); after,
+with the defaults (backfill, and two vCPU slots per core under TCG). Prints, for each, the
+sweep's wall time, the sum of the runs' own durations (every phase but the wait for a lease) and
+their ratio: 0.5 would be two runs side by side all the time, 1.0 one at a time. Ratios, no
+verdict.
 
     python3 benchmarks/bench_sweep.py [--os debian12] [--agent nop] [--out DIR] [--slots N]
 
-`--slots N` adds a third pass, with backfill, on a host declared to have N vCPU slots (a
-`--lab-hosts` file): under TCG a guest's vCPU is a host thread that idles between commands, so
-this measures what overcommitting the cores would gain, in wall time and in the runs' own time.
-
-Backfill needs durations to go by: the runs of earlier sweeps under the same sweeps folder (the
-first pass leaves them for the second).
+`--slots N` adds a pass with backfill on a host declared with N vCPU slots. Backfill needs
+durations to go by: the runs of earlier sweeps under the same --out folder (the first pass
+leaves them for the later ones).
 """
 from __future__ import annotations
 
@@ -47,11 +46,13 @@ def one_pass(out: Path, os_id: str, agent: str, *extra: str) -> tuple[float, flo
 
 
 def slots_file(out: Path, slots: int) -> Path:
+    """A --lab-hosts file: this machine, offering `slots` vCPU slots."""
     here = local_host()
     path = out / f"hosts-{slots}.toml"
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f'[[hosts]]\nname = "local"\nuri = "{here.uri}"\nvcpus = {slots}\n'
-                    f'memory_mib = {here.memory_mib}\nmax_vms = {here.max_vms}\n')
+    path.write_text(f'[[hosts]]\nname = "local"\nuri = "{here.uri}"\nvcpus = {here.vcpus}\n'
+                    f'overcommit = {slots / here.vcpus}\nmemory_mib = {here.memory_mib}\n'
+                    f'max_vms = {here.max_vms}\n')
     return path
 
 
@@ -62,7 +63,9 @@ def main() -> int:
     ap.add_argument("--out", type=Path, default=ROOT / "sweeps" / f"bench-sweep-{time.strftime('%Y%m%dT%H%M%S')}")
     ap.add_argument("--slots", type=int, default=None, help="also a pass on a host of this many vCPU slots")
     args = ap.parse_args()
-    passes = [("first come, first served", "first", ("--no-backfill",)), ("backfill", "backfill", ())]
+    before = ("--no-backfill", "--lab-hosts", str(slots_file(args.out, local_host().vcpus)))
+    passes = [("before: one slot per core, first come, first served", "before", before),
+              ("after: the defaults", "after", ())]
     if args.slots:
         passes.append((f"backfill, {args.slots} vCPU slots", f"slots{args.slots}",
                        ("--lab-hosts", str(slots_file(args.out, args.slots)))))
@@ -72,10 +75,11 @@ def main() -> int:
         results[name] = (wall, own, n)
         print(f"{name}: {n} runs; wall {wall:.0f} s; runs' own time {own:.0f} s; "
               f"wall ÷ own = {wall / own if own else float('nan'):.2f}")
-    before = results["first come, first served"]
-    for name, (wall, _, _) in results.items():
-        if name != "first come, first served" and before[0]:
-            print(f"{name}: wall time × {wall / before[0]:.2f} of first come, first served")
+    first = results[passes[0][0]]
+    for name, (wall, own, _) in list(results.items())[1:]:
+        if first[0] and first[1]:
+            print(f"{name}: wall time × {wall / first[0]:.2f} and runs' own time × {own / first[1]:.2f} "
+                  f"of before")
     return 0
 
 

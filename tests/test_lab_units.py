@@ -271,3 +271,26 @@ def test_downloads_and_builds_say_how_far_they_are():
     shown = [p for line in lines if (p := debootstrap_progress(line, seen))]
     assert shown == ["  debootstrap: 5% — retrieving", "  debootstrap: 35% — validating",
                      "  debootstrap: 45% — extracting", "  debootstrap: 80% — configuring"]
+
+
+def test_an_overcommitted_host_runs_a_large_cluster_beside_small_ones(tmp_path):
+    """Two slots per core (this machine under TCG): a 3-vCPU cluster on a 2-core host is not
+    exclusive and a single node runs beside it; a second 3-vCPU cluster waits."""
+    host = hosts.Host("h", "test:///default", 2, 20000, 8, overcommit=2)
+    assert host.slots == 4
+    sched = hosts.Scheduler([host], state_dir=tmp_path)
+    big = sched.try_acquire(hosts.Demand(vcpus=3, memory_mib=1536, vms=3))
+    assert big is not None and not big.exclusive
+    assert sched.try_acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1)) is not None
+    assert sched.try_acquire(hosts.Demand(vcpus=3, memory_mib=1536, vms=3)) is None
+    with pytest.raises(LabError, match="overcommit must be ≥ 1"):
+        hosts.Host("h", "test:///default", 2, 20000, 8, overcommit=0.5)
+
+
+def test_this_machine_offers_two_slots_per_core_only_under_emulation(monkeypatch):
+    monkeypatch.setenv("OPSBENCH_VIRT_TYPE", "qemu")
+    tcg = hosts.local_host()
+    monkeypatch.setenv("OPSBENCH_VIRT_TYPE", "kvm")
+    kvm = hosts.local_host()
+    assert (tcg.overcommit, kvm.overcommit) == (hosts.TCG_OVERCOMMIT, 1.0)
+    assert tcg.slots == 2 * kvm.slots == 2 * tcg.vcpus
