@@ -35,7 +35,7 @@ class Nic:
 class Appliance(Protocol):
     name: str
     login: Login
-    linux_probe: bool  # the generic Linux snapshot probe (verifier/probe.sh) runs on it too
+    linux_probe: bool  # the generic Linux snapshot probe (lab/probe.sh) runs on it too
 
     def command(self, text: str) -> str:
         """`text` wrapped so it runs with the harness's privilege and exits with its status."""

@@ -10,9 +10,6 @@ retry           RetryPolicy, what is retryable (either SDK), how long to wait
 usage           token counts per turn and in total
 ledger          usage per turn with cost (agent/usage.json, verifier/usage*.json)
 prices          the editable price table (prices.toml) and cost
-records         JSON/JSONL writers; every one redacts
-redact          the harness's one redactor (keys, tokens, private keys, passwords on command
-                lines), used by every writer of records and reports, not only the LLM's
 templates       prompt templates from files
 errors          LLMUnavailable (infrastructure), IncompleteAnswer, MissingAPIKey (configuration)
 """

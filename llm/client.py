@@ -8,7 +8,7 @@ from typing import Literal, Mapping
 import anthropic
 
 from llm.errors import MissingAPIKey
-from llm.redact import register_secret
+from records import register_secret
 
 Provider = Literal["anthropic", "openai"]
 # provider → (key variable, base URL variable)

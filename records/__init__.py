@@ -6,15 +6,21 @@ from records._commands import CommandRecord, read_commands
 from records._io import (JsonlWriter, RecordError, copy_tree, create_json, json_text, read_json,
                          read_json_optional, read_object_optional, read_sweep, write_json,
                          write_jsonl, write_text)
+from records._redact import (MASK, Redactor, redact, redact_text, redact_tokens, redactor, register_secret,
+                             screen_re2)
 from records._paths import SNAPSHOT_PHASES, RunPaths, SweepPaths, find_runs, find_runs_below, versioned
 from records._report import AGENT_STATUSES, AgentReport, AgentStatus, Evidence
+from records._schema import (ANALYSIS_SCHEMA, RUN_SCHEMA, SNAPSHOT_SCHEMA, SWEEP_SCHEMA, ChecksDoc,
+                             Phase, RunDoc, RunError, SweepDoc, json_schema, validate)
+from records._schema import KINDS as RECORD_KINDS
 from records._task import (METHODS, Expected, Method, Requirement, RequirementsError, load_requirements,
                            read_expected)
 from records._time import epoch, new_run_id, now_iso
 
-RUN_SCHEMA = "opsbench.run/1"
-
 __all__ = [
+    "MASK", "Redactor", "redact", "redact_text", "redact_tokens", "redactor", "register_secret", "screen_re2",
+    "ANALYSIS_SCHEMA", "RECORD_KINDS", "SNAPSHOT_SCHEMA", "SWEEP_SCHEMA", "ChecksDoc", "Phase",
+    "RunDoc", "RunError", "SweepDoc", "json_schema", "validate",
     "AGENT_STATUSES", "AgentReport", "AgentStatus", "Evidence",
     "CHECK_PHASES", "CheckRecord", "CheckResult", "CheckStatus", "METHODS", "Expected", "Method", "Requirement", "RequirementsError", "load_requirements",
     "read_expected", "RUN_SCHEMA", "SNAPSHOT_PHASES", "CommandRecord", "JsonlWriter", "RecordError", "RunPaths",

@@ -1,4 +1,4 @@
-"""Reading and writing record files. Every writer redacts (llm/redact.py) and publishes whole
+"""Reading and writing record files. Every writer redacts (records/_redact.py) and publishes whole
 files only (temp file, then rename or link), so no caller can forget a secret and no reader sees
 half a file; JSON lines are appended and flushed one by one, so a crash keeps what happened."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, Iterable
 
 import msgspec
 
-from llm.redact import redact_text
+from records._redact import redact_text
 from records._paths import SweepPaths
 
 

@@ -12,12 +12,11 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from records import CheckRecord, RunPaths, read_json_optional, write_json
+from records import ANALYSIS_SCHEMA, CheckRecord, RunPaths, read_json_optional, write_json
 from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run
 from reports.repos import repo_urls, repos_json
-from verifier.illusion import run_illusion
+from verifier import run_illusion
 
-SCHEMA = "opsbench.analysis/1"
 
 SINGLE, MULTI, CLUSTERED, NETWORK = "single-node", "multi-node", "clustered", "network"
 TASK_TYPES = (SINGLE, MULTI, CLUSTERED, NETWORK)
@@ -42,7 +41,7 @@ def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str
     node_os = node_os_labels(record, [after, before])
     roles = node_roles(record)
     return {
-        "schema": SCHEMA,
+        "schema": ANALYSIS_SCHEMA,
         "run": run_meta(record, after or before),
         "node_os": node_os,
         "leftovers": find_leftovers(record, before, after).to_json(),
@@ -142,7 +141,7 @@ def _usage(record: RunRecord) -> dict[str, Any]:
 
 
 def illusion_of_done(record: RunRecord) -> dict[str, bool]:
-    """The illusion of done as verifier.illusion defines it (its only definition), plus the two
+    """The illusion of done as verifier.run_illusion defines it (its only definition), plus the two
     ways an agent can stop a machine outright: a reboot into emergency mode, a node left off."""
     status = record.run.get("agent_status") or (record.report or {}).get("status")
     ill = run_illusion(CheckRecord.from_json(record.checks) if record.checks else None, status,

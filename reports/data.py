@@ -10,8 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from llm.redact import Redactor, redactor, screen_re2
-from records import epoch, write_text
+from records import Redactor, epoch, redactor, screen_re2, write_text
 from reports.records import RunRecord
 
 TS = pa.timestamp("ms", tz="UTC")
@@ -225,7 +224,7 @@ def table(name: str, rows: Sequence[tuple]) -> pa.Table:
 
 
 class _Screen:
-    """Redacts the texts of a column (llm/redact.py). The rows come from run records that were
+    """Redacts the texts of a column (records/_redact.py). The rows come from run records that were
     redacted when written, so this is the second line; it must stay cheap over hundreds of MB of
     command output: one RE2 pass finds the values the redactor could change, and only those go
     through it."""

@@ -30,7 +30,7 @@ import msgspec
 
 from reports import study_snapshots as snaps
 from reports.asked_for import asked_for, expected_toml
-from records import RecordError, SweepPaths, epoch, write_json, write_jsonl, write_text
+from records import RUN_SCHEMA, SWEEP_SCHEMA, RecordError, SweepPaths, epoch, write_json, write_jsonl, write_text
 
 # The study's OS ids → opsbench's catalog ids (lab/catalog.toml), for comparing with our sweeps.
 CATALOG_OS = {"almalinux9": "alma9", "centos-stream10": "centos-stream10", "rhel7": "rhel79",
@@ -175,7 +175,7 @@ def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
         for copies in groups:
             _convert_copies(copies, out, folder)
     write_json(SweepPaths(out).meta, {
-        "schema": "opsbench.sweep/1", "sweep_id": out.name, "imported_from": str(folder.resolve()),
+        "schema": SWEEP_SCHEMA, "sweep_id": out.name, "imported_from": str(folder.resolve()),
         "format": "harbor", "started_at": now, "finished_at": now, "trials": len(groups),
         "argv": ["python", "-m", "reports", "import", str(folder)]})
     return out
@@ -619,7 +619,7 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
             write_text(path, src.read_text(encoding="utf-8", errors="replace"))  # redacted as JSON
     # run.json last: a run folder is complete when it has one
     write_json(ours.run, {
-        "schema": "opsbench.run/1", "run_id": run_id, "sweep_id": out.name, "task": task,
+        "schema": RUN_SCHEMA, "run_id": run_id, "sweep_id": out.name, "task": task,
         "category": category, "os": os_id, "catalog_os": CATALOG_OS.get(os_id),
         "family": _family(os_id),
         "agent": str(_path(result, "config.agent.kwargs.agent_name") or

@@ -93,9 +93,11 @@ def html_fragment(s: SweepSummary, figs: Mapping[str, str] | None = None) -> str
 
 
 def findings_html(sweep_dir: Path, check_dns: bool = False) -> str:
-    """Build the sweep's findings (analysis.json per run, summary.md, findings.html, data/) and
-    return the HTML fragment, for embedding in the pytest-html report."""
-    from reports.sweep import build  # sweep writes its files with this module's renderers
-
-    build(Path(sweep_dir), check_dns=check_dns)
-    return SweepPaths(Path(sweep_dir)).findings.read_text(encoding="utf-8")
+    """The sweep's findings as an HTML fragment, for embedding in the pytest-html report: the
+    findings.html its build wrote (a sweep builds once, when it ends), built first only if the
+    sweep has none yet."""
+    path = SweepPaths(Path(sweep_dir)).findings
+    if not path.is_file():
+        from reports.sweep import build  # sweep writes its files with this module's renderers
+        build(Path(sweep_dir), check_dns=check_dns)
+    return path.read_text(encoding="utf-8")

@@ -20,8 +20,7 @@ from typing import Any, Iterable, Mapping
 
 import msgspec
 
-from llm.redact import Redactor, redactor
-from records import RunPaths, read_json_optional, write_text
+from records import Redactor, RunPaths, read_json_optional, redactor, write_text
 from reports.records import RunRecord, read_run
 
 FOLD_LINES, FOLD_CHARS = 25, 3000  # output longer than this is folded

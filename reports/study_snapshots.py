@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping
 
+from records import SNAPSHOT_SCHEMA
+
 # study phase → our snapshot point
 PHASES = {"before_prepare": "pre_prepare", "after_prepare": "post_prepare",
           "after_executor": "post_agent"}
@@ -152,7 +154,7 @@ def phase_snapshot(phase_doc: Mapping[str, Any], our_phase: str) -> dict[str, An
             if image:
                 node["image_os"] = image
             out[str(n.get("name") or f"node{i}")] = node
-    return {"schema": "opsbench.snapshot/1", "phase": our_phase,
+    return {"schema": SNAPSHOT_SCHEMA, "phase": our_phase,
             "taken_at": phase_doc.get("captured_at") if isinstance(phase_doc, dict) else None,
             "nodes": out}
 

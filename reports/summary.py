@@ -310,7 +310,7 @@ def _illusion(runs: list[Mapping[str, Any]]) -> Table:
         ("The agent left a node powered off or halted",
          sum(1 for a in runs if a["illusion"].get("node_down"))))]
     return Table("illusion", "The illusion of done", ("Pattern", "Runs", "Share"), tuple(rows),
-                 "As verifier.illusion defines it (docs/verifier.md), from run.json and "
+                 "As verifier.run_illusion defines it (docs/verifier.md), from run.json and "
                  "verifier/checks.json.")
 
 

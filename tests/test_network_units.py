@@ -14,7 +14,7 @@ from fixtures.tasks import TaskError, load_task, named_topology
 from lab import appliances, identity, images, topologies
 from lab.errors import LabError
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
-from verifier import probes
+from lab import probes
 
 
 @pytest.mark.parametrize("name", sorted(topologies.load()))

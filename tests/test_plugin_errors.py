@@ -15,6 +15,7 @@ import pytest
 
 from agents import registry
 from lab import images
+from records import validate
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -289,10 +290,10 @@ def test_xdist_workers_share_prepared_clusters_under_loadgroup(lab):
     (lab.root / "poolprobe.py").write_text(
         "import os\n"
         "def pytest_collection_finish(session):\n"
-        "    from fixtures.plugin import CFG_KEY\n"
+        "    from fixtures.plugin.sweep import sweep\n"
         "    if os.environ.get('PYTEST_XDIST_WORKER'):\n"
         "        with open(os.environ['POOL_PROBE'], 'a') as f:\n"
-        "            f.write(str(session.config.stash[CFG_KEY].pool is not None) + '\\n')\n")
+        "            f.write(str(sweep(session.config).run_config.pool is not None) + '\\n')\n")
     for dist, expected in (("loadgroup", "True"), ("load", "False")):
         out = lab.root / f"pool-{dist}"
         os.environ["POOL_PROBE"] = str(out)
@@ -397,6 +398,8 @@ def test_unreachable_libvirt_is_an_error_naming_the_uri_and_the_fix(lab, tmp_pat
     runs = list(sweep.glob("demo-task/debian12/*/run.json"))
     assert len(runs) == 1, runs  # one attempt: a bad URI is not retried as a flaky testbed
     run = json.loads(runs[0].read_text())
+    validate("run", run, str(runs[0]))  # an errored run's record is still a valid one
+    validate("sweep", json.loads((sweep / "sweep.json").read_text()))
     assert run["outcome"] == "error" and run["error"]["phase"] == "provision", run
     assert run["error"]["type"] == "configuration", run  # bad input: not retried, not the agent's fault
     assert f"cannot reach libvirt at {uri}" in run["error"]["message"]

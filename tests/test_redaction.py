@@ -1,4 +1,4 @@
-"""The one redactor (llm/redact.py) and every writer that uses it, without VMs.
+"""The one redactor (records/_redact.py) and every writer that uses it, without VMs.
 
 Unit tests for each form it hides and for what it must leave alone; encoded (JSON) text stays
 valid; it stays fast on 1 MiB of hostile output. End to end: a sweep written by the real writers
@@ -28,12 +28,12 @@ from fixtures import record as fixtures_record
 from fixtures import redact_report
 from fixtures.record import RunRecorder
 from lab.result import CommandResult
-from llm import redact as redact_mod
-from llm.redact import MASK, redact, redact_text, redact_tokens, register_secret
-from records import JsonlWriter, RunPaths, _io as records_io, create_json, write_json, write_text
+from records import (MASK, JsonlWriter, RunPaths, _io as records_io, _redact as redact_mod,
+                     create_json, redact, redact_text, redact_tokens, register_secret, write_json,
+                     write_text)
 from reports.sweep import build
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
-from verifier.evaluator import evaluate
+from verifier._evaluate import evaluate
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -450,7 +450,7 @@ def write_html_report(root: Path, sweep: Path, s: Planted, *, plugin: bool = Tru
     (scratch / "test_leaky.py").write_text(textwrap.dedent("""
         import logging, os
         import pytest
-        from llm.redact import register_secret
+        from records import register_secret
 
         register_secret(os.environ["PLANTED_REGISTERED"])
         TEXT = os.environ["PLANTED_TEXT"]

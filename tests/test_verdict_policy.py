@@ -1,4 +1,4 @@
-"""The one verdict policy (verifier.policy, docs/verifier.md "Final verdict policy"): every row
+"""The one verdict policy (verifier._verdicts, docs/verifier.md "Final verdict policy"): every row
 of the documented table, and the lifecycle, the evaluation report and the reports all agreeing."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from records import CheckRecord, Requirement
-from verifier.policy import decide, outcome
-from verifier.verdict import Judgement
+from verifier._verdicts import decide, outcome
+from verifier._verdicts import Judgement
 
 CHECK = Requirement("req-1", "the service answers", "check")
 OTHER = Requirement("req-2", "the log rotates", "check")

@@ -8,12 +8,8 @@ from pathlib import Path
 
 from lab.errors import LabError
 from records import RecordError, read_sweep
-from verifier.agreement_table import format_result
-from verifier.judge_input import InputBudget
 from llm.providers import DEFAULT_MODEL
-from verifier.llm_judge import ClientOptions, JudgeOptions
-from verifier.policy import MODES
-from verifier.reverify import RunOutcome, reverify
+from verifier import MODES, ClientOptions, InputBudget, JudgeOptions, RunOutcome, format_result, reverify
 
 
 def main(argv: list[str] | None = None) -> int:

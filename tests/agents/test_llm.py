@@ -13,7 +13,7 @@ from llm.client import ClientConfig
 from llm.errors import MissingAPIKey
 from llm.ledger import UsageLedger
 from llm.prices import PriceTable
-from llm.redact import MASK, redact
+from records import MASK, redact
 from llm.retry import RetryPolicy, is_retryable, retry_after_s
 from llm.templates import render
 from llm.usage import Usage

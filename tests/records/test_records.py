@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from llm.redact import MASK
-from records import (CommandRecord, JsonlWriter, RecordError, RunPaths, SweepPaths, create_json,
-                     find_runs, find_runs_below, json_text, read_commands, read_json,
+from records import (MASK, CommandRecord, JsonlWriter, RecordError, RunPaths, SweepPaths,
+                     create_json, find_runs, find_runs_below, json_text, read_commands, read_json,
                      read_json_optional, read_sweep, write_json, write_text)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +140,57 @@ def test_no_module_outside_records_globs_for_runs():
     offenders = [f"{p.relative_to(ROOT)}" for pkg in _PACKAGES for p in (ROOT / pkg).glob("*.py")
                  if re.search(r"""glob\(["'][^"']*run\.json""", p.read_text())]
     assert not offenders, "use records.find_runs: " + ", ".join(offenders)
+
+
+# -- the typed records and their schemas --------------------------------------------------------
+
+def test_the_generated_schemas_are_current():
+    from records.__main__ import main
+    assert main(["schemas", "--check"]) == 0, "run: python -m records schemas"
+
+
+def test_every_run_json_field_has_a_row_in_docs_records_md():
+    import msgspec
+
+    from records import RunDoc
+    doc = (ROOT / "docs" / "records.md").read_text()
+    table = doc.split("## run.json", 1)[1].split("\n## ", 1)[0]
+    rows = {name for line in table.splitlines() if line.startswith("| `")
+            for name in re.findall(r"`([a-z_]+)`", line.split("|")[1])}
+    missing = [f for f in msgspec.structs.fields(RunDoc) if f.name not in rows]
+    assert not missing, [f.name for f in missing]
+
+
+def test_a_run_written_by_the_recorder_matches_its_type_and_its_json_schema(tmp_path, secret_env):
+    import jsonschema
+
+    from fixtures.record import RunRecorder
+    from lab.result import CommandResult
+    from records import json_schema, validate
+    rec = RunRecorder(tmp_path / "t" / "debian12" / "r1", {
+        "run_id": "r1", "sweep_id": "s", "task": "t", "category": "single-node", "os": "debian12",
+        "family": "debian", "appliance": None, "agent": "nop", "model": None, "effort": None,
+        "trial": 1, "host": None, "node_count": 1, "persist": True, "reboot_check": True,
+        "attempt": 1, "virt_type": "qemu"})
+    try:
+        with rec.timed("agent"):
+            rec.add_command(CommandResult(node="node1", user="root", command=f"echo {SECRET}",
+                                          started_at="2026-01-01T00:00:00Z", duration_ms=3,
+                                          exit_code=0, stdout="ok\n", stderr=""), source="agent")
+        rec.finish("failed")
+    finally:
+        rec.close()
+    run = read_json(rec.paths.run)
+    for kind, data in [("run", run), *(("command", c) for c in
+                                       (json.loads(ln) for ln in rec.paths.commands.read_text().splitlines()))]:
+        validate(kind, data)
+        jsonschema.Draft202012Validator(json_schema(kind)).validate(data)
+
+
+def test_validate_names_the_field_that_is_wrong():
+    from records import validate
+    with pytest.raises(RecordError, match=r"x/run.json: not a valid run record: .*outcome"):
+        validate("run", {"run_id": "r", "task": "t", "os": "o", "agent": "a",
+                         "started_at": "2026-01-01T00:00:00Z", "outcome": "won"}, "x/run.json")
+    with pytest.raises(ValueError, match="no record kind 'nope'; kinds: run, sweep"):
+        validate("nope", {})

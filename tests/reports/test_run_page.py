@@ -96,9 +96,9 @@ def test_the_sweep_writes_a_page_per_run_and_the_report_links_it(tmp_path):
     d = _run(tmp_path)
     build(d.parents[2], workers=1)
     assert (d / "run.html").is_file() and "c0003" in (d / "run.html").read_text()
-    from fixtures.plugin import _row_html
+    from fixtures.plugin.run import row_html
     from fixtures.lifecycle import RunResult
-    row = _row_html(RunResult("failed", "", d), d.parents[2])
+    row = row_html(RunResult("failed", "", d), d.parents[2])
     assert "href='disk-full-recovery/debian12/20260101T000000-abcdef/run.html'" in row
 
 

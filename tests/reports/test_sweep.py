@@ -172,6 +172,14 @@ def test_findings_html_builds_and_returns_the_fragment(tmp_path: Path) -> None:
     assert (s / "summary.md").is_file()
 
 
+def test_the_report_reads_the_findings_of_the_build_without_building_again(tmp_path: Path,
+                                                                           monkeypatch) -> None:
+    s = sample_sweep(tmp_path)
+    sweep.build(s, workers=1)  # what the sweep's end does, once
+    monkeypatch.setattr(sweep, "build", lambda *a, **k: pytest.fail("findings built twice"))
+    assert findings_html(s) == (s / "findings.html").read_text()
+
+
 def test_unreadable_run_is_reported_not_fatal(tmp_path: Path) -> None:
     s = sample_sweep(tmp_path)
     bad = s / "t" / "o" / "20260101T000009-eeeeee"

@@ -7,7 +7,7 @@ from typing import Any, Callable, Mapping, Sequence
 from llm.client import ClientConfig
 from llm.retry import RetryPolicy
 from tests.support.messages_api import Message, MessagesAPIServer, RecordedRequest, message, text
-from verifier.llm_judge import ClientOptions
+from verifier._judge import ClientOptions
 
 UNITS = "snapshot:post_agent:node1:units"  # exists in every fixture run
 FAST_RETRY = RetryPolicy(max_retries=2, base_delay_s=0.0, max_delay_s=0.0)

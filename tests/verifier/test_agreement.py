@@ -2,7 +2,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from verifier.agreement import agreement
+from verifier._reverify import agreement
 
 LABELS = ["satisfied", "partially_satisfied", "not_satisfied", "indeterminate"]
 pairs = st.lists(st.tuples(st.sampled_from(LABELS), st.sampled_from(LABELS)), min_size=1,

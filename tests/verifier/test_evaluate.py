@@ -9,8 +9,8 @@ from llm.retry import RetryPolicy
 from tests.support.messages_api import MessagesAPIServer, error, message, text
 from tests.verifier.scripted import UNITS, client_for, judge_all, text_of, verdicts
 from verifier import evaluate
-from verifier.llm_judge import ClientOptions
-from verifier.record_schemas import validate
+from verifier._judge import ClientOptions
+from verifier import validate_record as validate
 
 
 def _records(run_dir: Path) -> dict:
@@ -177,7 +177,7 @@ def test_custom_templates_are_used(run_dir, tmp_path):
     (templates / "system.md").write_text("SYSTEM-X")
     (templates / "user.md").write_text("USER-X\n# Requirements to judge\n$requirements\n# end")
     (templates / "repair.md").write_text("fix: $error")
-    from verifier.llm_judge import JudgeOptions
+    from verifier._judge import JudgeOptions
     with MessagesAPIServer(judge_all()) as api:
         evaluate(run_dir, client_options=client_for(api),
                  judge_options=JudgeOptions(templates_dir=templates))

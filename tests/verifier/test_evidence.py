@@ -1,8 +1,8 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from verifier.evidence import filter_evidence, known_ids
-from verifier.run_record import load_run
+from verifier._record import filter_evidence, known_ids
+from verifier._record import load_run
 
 ids = st.one_of(st.from_regex(r"c[0-9]{4}", fullmatch=True),
                 st.sampled_from(["snapshot:post_agent:node1:units", "check:post_agent:req-1"]),

@@ -1,7 +1,7 @@
 import json
 
 from tests.verifier.sweep_factory import RunSpec, make_run
-from verifier.illusion import run_illusion_from_dir, sweep_illusion
+from verifier._verdicts import run_illusion_from_dir, sweep_illusion
 
 
 def test_claimed_completed_but_a_check_failed(run_dir):

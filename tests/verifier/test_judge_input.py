@@ -1,7 +1,7 @@
 from tests.verifier.sweep_factory import RunSpec, make_run
-from verifier.global_observations import phase_diffs
-from verifier.judge_input import InputBudget, build_input
-from verifier.run_record import load_run
+from verifier._observations import phase_diffs
+from verifier._judge import InputBudget, build_input
+from verifier._record import load_run
 
 
 def _input(run_dir, judged=None, **kwargs):

@@ -1,9 +1,8 @@
 import pytest
 
-from records import CheckRecord
-from verifier.policy import check_judgement, final_verdict, llm_judges, outcome
-from records import Requirement
-from verifier.verdict import Judgement
+from records import CheckRecord, Requirement
+from verifier._verdicts import check_judgement, final_verdict, llm_judges, outcome
+from verifier._verdicts import Judgement
 
 CHECK = Requirement("req-1", "nginx runs", "check")
 LLM_REQ = Requirement("req-3", "the report explains", "llm")

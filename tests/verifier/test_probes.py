@@ -1,11 +1,11 @@
-"""The snapshot probe's output, parsed (verifier/probes.py); the probe itself runs in the VM tests."""
+"""The snapshot probe's output, parsed (lab/probes.py); the probe itself runs in the VM tests."""
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from verifier import probes
-from verifier.probes import parse
+from lab import probes
+from lab.probes import parse
 
 
 def _probe(**sections: str) -> str:

@@ -9,8 +9,8 @@ from tests.verifier.scripted import client_for, judge_all
 from tests.verifier.sweep_factory import make_sweep
 from verifier import evaluate
 from verifier.__main__ import main
-from verifier.record_schemas import validate
-from verifier.reverify import reverify
+from verifier import validate_record as validate
+from verifier._reverify import reverify
 from records import RecordError, find_runs
 
 

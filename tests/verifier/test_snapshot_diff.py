@@ -1,4 +1,4 @@
-from verifier.snapshot_diff import diff_node, diff_snapshots, diff_value
+from verifier._observations import diff_node, diff_snapshots, diff_value
 
 
 def test_map_diff_lists_added_removed_changed():

@@ -2,7 +2,7 @@ import json
 
 import pytest
 
-from verifier.verdict_parse import MalformedVerdict, parse_reply
+from verifier._judge import MalformedVerdict, parse_reply
 
 GOOD = {"summary": "s", "requirements": [
     {"id": "req-1", "status": "satisfied", "summary": "ok", "evidence": ["c0001"]},

@@ -16,7 +16,7 @@ from fixtures.tasks import named_topology
 from lab import images
 from lab.cluster import provision
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
-from verifier import probes
+from lab import probes
 
 pytestmark = pytest.mark.vm
 

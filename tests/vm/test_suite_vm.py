@@ -19,7 +19,8 @@ from lab import owner as owners, virt
 from tests.support.lab_names import lab_names
 from tests.support.messages_api import MessagesAPIServer
 from tests.verifier.scripted import judge_all
-from verifier.record_schemas import validate
+from records import RunPaths, read_json, validate as validate_record
+from verifier import validate_record as validate
 
 pytestmark = pytest.mark.vm
 ROOT = Path(__file__).resolve().parents[2]
@@ -44,11 +45,23 @@ def runs(sweep_dir: Path, agent: str | None = None) -> dict[str, dict]:
     found = {}
     for path in sweep_dir.glob("*/debian12/*/run.json"):
         run = json.loads(path.read_text())
+        validate_run_folder(path.parent)  # every record file of a real run matches its type
         if agent and run["agent"] != agent:
             continue
         assert run["task"] not in found, f"two runs of {run['task']} in {sweep_dir}"
         found[run["task"]] = run | {"dir": path.parent}
     return found
+
+
+def validate_run_folder(run_dir: Path) -> None:
+    paths = RunPaths(run_dir)
+    validate_record("run", read_json(paths.run), str(paths.run))
+    if paths.checks.exists():
+        validate_record("checks", read_json(paths.checks), str(paths.checks))
+    if paths.report.exists():
+        validate_record("agent-report", read_json(paths.report), str(paths.report))
+    for line in paths.commands.read_text().splitlines():
+        validate_record("command", json.loads(line), str(paths.commands))
 
 
 def checks(run: dict) -> dict[str, dict[str, str]]:
