@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Callable
 
 from lab.result import CommandResult
+from records import SNAPSHOT_SCHEMA
 
 PROBE = Path(__file__).with_name("probe.sh").read_text()
-SCHEMA = "opsbench.snapshot/1"
 
 Runner = Callable[[str, str], CommandResult]  # (node, command) → result
 
@@ -195,7 +195,7 @@ def snapshot(nodes: list[str], run: Runner, phase: str, taken_at: str) -> dict:
             return {"ok": False, "error": f"{exc}; stderr: {res.stderr[-500:]}"}
     with cf.ThreadPoolExecutor(max(1, len(nodes))) as pool:
         results = dict(zip(nodes, pool.map(one, nodes)))
-    return {"schema": SCHEMA, "phase": phase, "taken_at": taken_at, "nodes": results}
+    return {"schema": SNAPSHOT_SCHEMA, "phase": phase, "taken_at": taken_at, "nodes": results}
 
 
 # -- appliance probes (lab/appliances.py): one command per probe, one round trip per node ------

@@ -13,11 +13,13 @@ from records._report import AGENT_STATUSES, AgentReport, AgentStatus, Evidence
 from records._schema import (ANALYSIS_SCHEMA, RUN_SCHEMA, SNAPSHOT_SCHEMA, SWEEP_SCHEMA, ChecksDoc,
                              Phase, RunDoc, RunError, SweepDoc, json_schema, validate)
 from records._schema import KINDS as RECORD_KINDS
+from records._study import study_command_log
 from records._task import (METHODS, Expected, Method, Requirement, RequirementsError, load_requirements,
                            read_expected)
 from records._time import epoch, new_run_id, now_iso
 
 __all__ = [
+    "study_command_log",
     "MASK", "Redactor", "redact", "redact_text", "redact_tokens", "redactor", "register_secret", "screen_re2",
     "ANALYSIS_SCHEMA", "RECORD_KINDS", "SNAPSHOT_SCHEMA", "SWEEP_SCHEMA", "ChecksDoc", "Phase",
     "RunDoc", "RunError", "SweepDoc", "json_schema", "validate",

@@ -30,7 +30,8 @@ import msgspec
 
 from reports import study_snapshots as snaps
 from reports.asked_for import asked_for, expected_toml
-from records import RUN_SCHEMA, SWEEP_SCHEMA, RecordError, SweepPaths, epoch, write_json, write_jsonl, write_text
+from records import (RUN_SCHEMA, SWEEP_SCHEMA, RecordError, SweepPaths, epoch, study_command_log,
+                     write_json, write_jsonl, write_text)
 
 # The study's OS ids → opsbench's catalog ids (lab/catalog.toml), for comparing with our sweeps.
 CATALOG_OS = {"almalinux9": "alma9", "centos-stream10": "centos-stream10", "rhel7": "rhel79",
@@ -182,15 +183,6 @@ def import_folder(folder: Path, out: Path, workers: int | None = 1) -> Path:
 
 
 # -- the command log ---------------------------------------------------------------------------
-
-def command_log(trial: Path) -> Path | None:
-    """`agent/executor-commands.jsonl`, else the last executor attempt's log."""
-    main = trial / "agent" / "executor-commands.jsonl"
-    if main.is_file():
-        return main
-    attempts = sorted((trial / "agent" / "attempts").glob("*/executor-commands.jsonl"))
-    return attempts[-1] if attempts else None
-
 
 def _records(path: Path, warn: _Warnings) -> list[dict[str, Any]]:
     raw = path.read_bytes()
@@ -553,7 +545,7 @@ def convert_trial(trial: Path, out: Path, base: Path | None = None,
         for name, node in snap["nodes"].items():
             if node.get("address"):
                 addresses.setdefault(name, set()).add(str(node["address"]))
-    log = command_log(trial)
+    log = study_command_log(trial)
     if log is None:
         warn.add("no_command_log", "agent/executor-commands.jsonl missing: no commands")
         commands: list[dict[str, Any]] = []

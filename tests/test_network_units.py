@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from agents.base import ClusterInfo, Interface, NetworkInfo, NodeInfo
-from agents.prompts import describe_cluster
+from agents import ClusterInfo, Interface, NetworkInfo, NodeInfo
+from agents._prompts import describe_cluster
 from fixtures.tasks import TaskError, load_task, named_topology
 from lab import appliances, identity, images, topologies
 from lab.errors import LabError

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from agents import registry
+from agents import valid_specs
 from lab import images
 from records import validate
 
@@ -215,8 +215,8 @@ def test_unknown_agent_is_a_usage_error_listing_valid_agents(lab):
     lab.task()
     proc = lab.pytest("tests_tasks", "--collect-only", "--agent=nosuchagent")
     assert proc.returncode == 4, proc.output
-    assert f"--agent: unknown agent 'nosuchagent'; valid: {registry.valid_specs()}" in proc.output
-    assert "oracle" in registry.valid_specs() and "nop" in registry.valid_specs()
+    assert f"--agent: unknown agent 'nosuchagent'; valid: {valid_specs()}" in proc.output
+    assert "oracle" in valid_specs() and "nop" in valid_specs()
     assert "Traceback" not in proc.output
 
 

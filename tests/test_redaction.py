@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 import reports.data
-from agents.base import AgentReport, Evidence
-from agents.transcript import Transcript
+from agents import AgentReport, Evidence
+from agents._transcript import Transcript
 from fixtures import record as fixtures_record
 from fixtures import redact_report
 from fixtures.record import RunRecorder

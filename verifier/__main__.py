@@ -8,7 +8,7 @@ from pathlib import Path
 
 from lab.errors import LabError
 from records import RecordError, read_sweep
-from llm.providers import DEFAULT_MODEL
+from llm import DEFAULT_MODEL
 from verifier import MODES, ClientOptions, InputBudget, JudgeOptions, RunOutcome, format_result, reverify
 
 

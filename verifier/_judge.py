@@ -14,15 +14,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 import anthropic
 import openai
 
-from llm.call import RetryEvent, RetryingCaller
-from llm.chat import Chat, ProviderRejected, Reply
-from llm.client import ClientConfig, Provider
-from llm.errors import LLMUnavailable
-from llm.ledger import UsageLedger
-from llm.prices import PriceTable
-from llm.providers import API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, open_chat
-from llm.retry import RetryPolicy
-from llm.templates import render
+from llm import (API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, Chat, ClientConfig, LLMUnavailable,
+                 PriceTable, Provider, ProviderRejected, Reply, RetryEvent, RetryingCaller,
+                 RetryPolicy, UsageLedger, open_chat, render)
 from records import CommandRecord, JsonlWriter, Requirement
 from verifier._record import RunRecord, check_ref, filter_evidence, known_ids
 from verifier._verdicts import Judgement, STATUSES, Status
@@ -504,7 +498,7 @@ def _judgement(parsed: ParsedReply, rid: str, inp: JudgeInput) -> Judgement:
 
 
 def _usage_record(options: JudgeOptions, calls: list[_Call]) -> dict[str, Any]:
-    """agent/usage.json's layout (llm.ledger: turns, totals, cost), so one reader serves both,
+    """agent/usage.json's layout (llm._ledger: turns, totals, cost), so one reader serves both,
     plus what only the verifier has: why each call was made and its retries."""
     ledger = UsageLedger(PriceTable.load(options.price_table))
     turn_of = {}

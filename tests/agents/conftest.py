@@ -12,11 +12,8 @@ from typing import Any, Callable
 
 import pytest
 
-from agents.base import AgentLimits, AgentOptions, AgentReport
-from agents.claude import ClaudeAgent
-from agents.openai_agent import OpenAIAgent
-from llm.client import ClientConfig
-from llm.retry import RetryPolicy
+from agents import AgentLimits, AgentOptions, AgentReport, ClaudeAgent, OpenAIAgent
+from llm import ClientConfig, RetryPolicy
 from tests.agents.local_session import LocalSession
 from tests.support.chat_api import ChatAPIServer
 from tests.support.messages_api import MessagesAPIServer

@@ -14,7 +14,7 @@ from typing import Mapping, Sequence
 
 import msgspec
 
-from agents.base import AgentOptions, ClusterInfo, Interface, NetworkInfo, NodeInfo
+from agents import AgentOptions, ClusterInfo, Interface, NetworkInfo, NodeInfo
 from records import CommandRecord
 
 OUTPUT_CAP = 64 * 1024  # bytes kept per stream, head first

@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from agents.base import AgentInfraError, AgentLimits, AgentOptions
-from agents.claude import ClaudeAgent
-from agents.registry import make_agent
+from agents import AgentInfraError, AgentLimits, AgentOptions, ClaudeAgent, make_agent
 from lab.errors import InfrastructureError, LabError
-from llm.retry import RetryPolicy
+from llm import RetryPolicy
 from tests.agents.test_claude_run import finish
 from tests.support.messages_api import CutStream, Delay, Drop, Malformed, Usage, error, message, text, tool_use
 

@@ -5,8 +5,7 @@ import json
 
 import pytest
 
-from agents.base import AgentLimits, AgentOptions
-from agents.registry import make_agent
+from agents import AgentLimits, AgentOptions, make_agent
 from tests.agents.local_session import LocalSession
 from tests.support.messages_api import MessagesAPIServer, Usage, message, text, thinking, tool_use
 

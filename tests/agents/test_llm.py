@@ -9,14 +9,9 @@ import httpx2
 import pytest
 
 from lab.errors import LabError
-from llm.client import ClientConfig
-from llm.errors import MissingAPIKey
-from llm.ledger import UsageLedger
-from llm.prices import PriceTable
+from llm import ClientConfig, MissingAPIKey, PriceTable, Usage, UsageLedger, render
 from records import MASK, redact
-from llm.retry import RetryPolicy, is_retryable, retry_after_s
-from llm.templates import render
-from llm.usage import Usage
+from llm._retry import RetryPolicy, is_retryable, retry_after_s
 
 
 def status_error(status: int, headers: dict[str, str] | None = None, body: dict | None = None):

@@ -6,11 +6,9 @@ import json
 
 import pytest
 
-from agents.base import AgentInfraError, AgentLimits, AgentOptions
-from agents.registry import make_agent
+from agents import AgentInfraError, AgentLimits, AgentOptions, make_agent
 from lab.errors import InfrastructureError, LabError
-from llm.errors import MissingAPIKey
-from llm.retry import RetryPolicy
+from llm import MissingAPIKey, RetryPolicy
 from tests.agents.local_session import LocalSession
 from tests.support.chat_api import (ChatAPIServer, ChatUsage, CutStream, Delay, Drop, Malformed,
                                     call, completion, error)
@@ -268,8 +266,8 @@ def test_the_key_reaches_no_record(drive_openai, openai_key):
 def test_the_server_is_real_http(openai_key, tmp_path):
     """Guard against a test double: the SDK speaks to the socket (its own user agent)."""
     with ChatAPIServer([completion(finish())]) as api:
-        from agents.openai_agent import OpenAIAgent
-        from llm.client import ClientConfig
+        from agents import OpenAIAgent
+        from llm import ClientConfig
         agent = OpenAIAgent(AgentOptions(), ClientConfig(openai_key, api.base_url + "/v1",
                                                          provider="openai"),
                             RetryPolicy(max_retries=0))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import subprocess
 
-from agents.oracle import script_command
+from agents import script_command
 from reports.shell import parse
 
 

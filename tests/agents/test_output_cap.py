@@ -5,7 +5,7 @@ import re
 
 from hypothesis import given, strategies as st
 
-from agents.output import cap_text, marker
+from agents._output import cap_text, marker
 
 texts = st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=3000)
 limits = st.integers(min_value=0, max_value=2000)

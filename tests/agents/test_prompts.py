@@ -1,8 +1,8 @@
 """The prompts are rendered from the template files with the cluster and the limits."""
 from __future__ import annotations
 
-from agents.base import AgentLimits
-from agents.prompts import system_prompt, user_prompt
+from agents import AgentLimits
+from agents._prompts import system_prompt, user_prompt
 from tests.agents.local_session import local_cluster
 
 

@@ -4,10 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from agents import registry
-from agents.base import AgentOptions
-from agents.claude import ClaudeAgent
-from agents.replay import ReplayAgent
+from agents import _registry as registry
+from agents import AgentOptions, ClaudeAgent, ReplayAgent
 from lab.errors import LabError
 
 LOG = Path(__file__).parent / "data" / "run-ours"

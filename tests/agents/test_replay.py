@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.replay import ReplayAgent, load_log
+from agents._replay import ReplayAgent, load_log
 from lab.errors import LabError
 from tests.agents.local_session import LocalSession, local_cluster
 

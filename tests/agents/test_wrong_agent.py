@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from agents.registry import make_agent
-from agents.base import AgentOptions
+from agents import AgentOptions, make_agent
 from fixtures.tasks import TaskError, load_task
 from tests.agents.local_session import LocalSession, local_cluster
 

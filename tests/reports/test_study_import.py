@@ -14,7 +14,8 @@ import pytest
 
 from reports.__main__ import main
 from reports.analysis import analyse_run
-from reports.importer import command_log, find_trials, import_folder, join_copies, trial_copies
+from records import study_command_log as command_log
+from reports.importer import find_trials, import_folder, join_copies, trial_copies
 from reports.noise import is_noise
 from reports.sweep import build, find_runs
 

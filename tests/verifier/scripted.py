@@ -4,8 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any, Callable, Mapping, Sequence
 
-from llm.client import ClientConfig
-from llm.retry import RetryPolicy
+from llm import ClientConfig, RetryPolicy
 from tests.support.messages_api import Message, MessagesAPIServer, RecordedRequest, message, text
 from verifier._judge import ClientOptions
 

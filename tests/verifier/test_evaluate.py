@@ -4,8 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from llm.errors import MissingAPIKey
-from llm.retry import RetryPolicy
+from llm import MissingAPIKey, RetryPolicy
 from tests.support.messages_api import MessagesAPIServer, error, message, text
 from tests.verifier.scripted import UNITS, client_for, judge_all, text_of, verdicts
 from verifier import evaluate

@@ -12,7 +12,7 @@ import anthropic
 import httpx2
 import openai
 
-from llm.errors import IncompleteAnswer
+from llm._errors import IncompleteAnswer
 
 # Error types the API reports inside a stream (HTTP 200) for the same faults as 429/5xx.
 _RETRYABLE_TYPES = frozenset({"overloaded_error", "rate_limit_error", "api_error", "timeout_error"})

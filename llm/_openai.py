@@ -8,11 +8,11 @@ from typing import Any, Sequence
 
 import openai
 
-from llm.call import RetryingCaller
-from llm.chat import ProviderRejected, Reply, Stop, ToolCall, ToolResult, ToolSpec
-from llm.client import ClientConfig
-from llm.errors import IncompleteAnswer
-from llm.usage import Usage
+from llm._call import RetryingCaller
+from llm._chat import ProviderRejected, Reply, Stop, ToolCall, ToolResult, ToolSpec
+from llm._client import ClientConfig
+from llm._errors import IncompleteAnswer
+from llm._usage import Usage
 
 _STOPS: dict[str | None, Stop] = {"tool_calls": "tool_use", "function_call": "tool_use",
                                   "length": "max_tokens", "content_filter": "content_filter"}

@@ -4,14 +4,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from agents.base import AgentLimits, ClusterInfo, NodeInfo
-from llm.templates import render
+from agents._base import AgentLimits, ClusterInfo, NodeInfo
+from llm import render
 
 PROMPTS = Path(__file__).parent / "prompts"
 
 
 def system_prompt(cluster: ClusterInfo, limits: AgentLimits) -> str:
-    # Commands run as the login user, as an administrator would work (agents.base.AgentSession.run).
+    # Commands run as the login user, as an administrator would work (agents._base.AgentSession.run).
     privilege = ("as the node's login user (listed above), who has passwordless sudo: use sudo "
                  "for root work" if any(n.sudo for n in cluster.nodes) else "as root")
     return render(PROMPTS / "system.md", {

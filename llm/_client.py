@@ -7,7 +7,7 @@ from typing import Literal, Mapping
 
 import anthropic
 
-from llm.errors import MissingAPIKey
+from llm._errors import MissingAPIKey
 from records import register_secret
 
 Provider = Literal["anthropic", "openai"]

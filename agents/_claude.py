@@ -1,17 +1,13 @@
-"""The Claude agent: agents.model_agent's loop over Anthropic's Messages API."""
+"""The Claude agent: agents._model's loop over Anthropic's Messages API."""
 from __future__ import annotations
 
 import time
 from typing import Callable
 
-from agents.base import AgentOptions
-from agents.model_agent import ModelAgent
+from agents._base import AgentOptions
+from agents._model import ModelAgent
 from lab.errors import LabError
-from llm.anthropic_chat import AnthropicChat
-from llm.call import RetryingCaller
-from llm.chat import Chat, ToolSpec
-from llm.client import ClientConfig
-from llm.retry import RetryPolicy
+from llm import AnthropicChat, Chat, ClientConfig, RetryingCaller, RetryPolicy, ToolSpec
 
 DEFAULT_MODEL = "claude-sonnet-5"  # the reference study's model
 THINKING_BUDGET = {"low": 4_000, "medium": 16_000, "high": 32_000}  # effort → thinking tokens

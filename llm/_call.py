@@ -6,8 +6,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, TypeVar
 
-from llm.errors import LLMUnavailable
-from llm.retry import RetryPolicy, describe, is_retryable, retry_after_s
+from llm._errors import LLMUnavailable
+from llm._retry import RetryPolicy, describe, is_retryable, retry_after_s
 
 T = TypeVar("T")
 

@@ -8,10 +8,10 @@ from typing import Any, Sequence
 import anthropic
 from anthropic.types import Message
 
-from llm.call import RetryingCaller
-from llm.chat import ProviderRejected, Reply, Stop, ToolCall, ToolResult, ToolSpec
-from llm.client import ClientConfig, make_client
-from llm.usage import Usage
+from llm._call import RetryingCaller
+from llm._chat import ProviderRejected, Reply, Stop, ToolCall, ToolResult, ToolSpec
+from llm._client import ClientConfig, make_client
+from llm._usage import Usage
 
 EPHEMERAL = {"type": "ephemeral"}
 _STOPS: dict[str | None, Stop] = {"tool_use": "tool_use", "max_tokens": "max_tokens",

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from llm.anthropic_chat import AnthropicChat
-from llm.call import RetryingCaller
-from llm.chat import Chat, ToolSpec
-from llm.client import ClientConfig, Provider
-from llm.openai_chat import OpenAIChat
+from llm._anthropic import AnthropicChat
+from llm._call import RetryingCaller
+from llm._chat import Chat, ToolSpec
+from llm._client import ClientConfig, Provider
+from llm._openai import OpenAIChat
 
 DEFAULT_MODEL: dict[Provider, str] = {"anthropic": "claude-sonnet-5", "openai": "gpt-4.1"}
 API_NAME: dict[Provider, str] = {"anthropic": "Messages API", "openai": "chat completions API"}

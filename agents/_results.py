@@ -1,7 +1,7 @@
 """How a recorded command is shown to the model as a tool result."""
 from __future__ import annotations
 
-from agents.output import cap_text
+from agents._output import cap_text
 from records import CommandRecord
 
 

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
-from agents.base import AgentReport, AgentSession
+from agents._base import AgentReport, AgentSession
 from lab.errors import LabError
-from records import RunPaths, write_json
+from records import RunPaths, study_command_log, write_json
 
 STUDY = Path("agent") / "executor-commands.jsonl"
 _NODE_KEYS = ("node", "node_name", "host")
@@ -78,8 +78,7 @@ def _log_file(path: Path) -> Path:
         ours = RunPaths(path).commands
         if ours.is_file():
             return ours
-        from reports.importer import command_log  # the study's trial layout is known there
-        study = command_log(path)
+        study = study_command_log(path)
         if study is not None:
             return study
         raise LabError(f"replay: {path} holds neither {RunPaths(path).commands.name} nor {STUDY} "

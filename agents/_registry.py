@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from agents.base import Agent, AgentOptions
+from agents._base import Agent, AgentOptions
 from lab.errors import LabError
 
 Factory = Callable[[str, AgentOptions], Agent]  # (argument or "", options)
@@ -24,22 +24,22 @@ class Entry:
 
 
 def _claude(arg: str, options: AgentOptions) -> Agent:
-    from agents.claude import ClaudeAgent
+    from agents._claude import ClaudeAgent
     return ClaudeAgent(options)
 
 
 def _openai(arg: str, options: AgentOptions) -> Agent:
-    from agents.openai_agent import OpenAIAgent
+    from agents._openai import OpenAIAgent
     return OpenAIAgent(options)
 
 
 def _replay(arg: str, options: AgentOptions) -> Agent:
-    from agents.replay import ReplayAgent
+    from agents._replay import ReplayAgent
     return ReplayAgent(arg)
 
 
 def _wrong(arg: str, options: AgentOptions) -> Agent:
-    from agents.wrong import WrongAgent
+    from agents._wrong import WrongAgent
     return WrongAgent(arg)
 
 

@@ -1,7 +1,7 @@
 """The nop agent does nothing: a task's checks must fail against it (they bite)."""
 from __future__ import annotations
 
-from agents.base import AgentReport, AgentSession
+from agents._base import AgentReport, AgentSession
 
 
 class NopAgent:

@@ -1,7 +1,7 @@
 """What every model provider looks like to the agent loop and the LLM verifier.
 
-A `Chat` is one conversation with one model through one provider's API (llm.anthropic_chat,
-llm.openai_chat). It keeps the conversation in its provider's own message form and answers each
+A `Chat` is one conversation with one model through one provider's API (llm._anthropic,
+llm._openai). It keeps the conversation in its provider's own message form and answers each
 `send()` with a provider-neutral `Reply`; the callers never see a provider's types. What it adds
 to the conversation it also returns in that wire form, so the transcript shows what was sent.
 """
@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Protocol, Sequence
 
 from lab.errors import LabError
-from llm.usage import Usage
+from llm._usage import Usage
 
 # Why a reply ended, the same across providers:
 #   tool_use        it asks for tool calls          end_turn    it stopped on its own
@@ -80,5 +80,5 @@ class Chat(Protocol):
 
     def send(self) -> Reply:
         """Call the model on the conversation so far, retried on transient faults (raises
-        llm.errors.LLMUnavailable past the budget, ProviderRejected for bad credentials)."""
+        llm._errors.LLMUnavailable past the budget, ProviderRejected for bad credentials)."""
         ...

@@ -6,9 +6,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, Mapping, Sequence
 
-from agents.base import Evidence
-from llm.chat import ToolSpec
-from llm.templates import render
+from agents._base import Evidence
+from llm import ToolSpec, render
 
 TOOLS_FILE = Path(__file__).parent / "prompts" / "tools.toml"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from agents.base import AgentReport, AgentSession, ClusterInfo, Evidence
+from agents._base import AgentReport, AgentSession, ClusterInfo, Evidence
 from lab.errors import LabError
 
 HEREDOC_END = "OPSBENCH_SCRIPT_EOF"

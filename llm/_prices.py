@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from lab.errors import LabError
-from llm.usage import Usage
+from llm._usage import Usage
 
 DEFAULT_TABLE = Path(__file__).with_name("prices.toml")
 _FIELDS = ("input", "output", "cache_read", "cache_write")

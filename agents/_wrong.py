@@ -3,8 +3,8 @@ its reference solution: a plausible mistake the task's checks must catch (docs/t
 `--agent=wrong:<name>` runs one; `--agent=wrong` runs every one the task has."""
 from __future__ import annotations
 
-from agents.base import AgentReport, AgentSession
-from agents.oracle import OracleAgent
+from agents._base import AgentReport, AgentSession
+from agents._oracle import OracleAgent
 
 
 class WrongAgent(OracleAgent):

@@ -1,10 +1,10 @@
 """The agent loop for any model: two tools, run_command and finish, over a provider's Chat.
 
 One `solve` is one conversation. Each turn: check the limits, call the model (retried by
-llm.call), record the reply and its usage, run the tool calls through the session in the order
+llm._call), record the reply and its usage, run the tool calls through the session in the order
 given, answer with their results. The run ends with finish, a limit, a refusal or a provider's
 content filter, repeated max_tokens stops, or a model that stops twice without calling finish.
-Providers differ only in their Chat (llm.anthropic_chat, llm.openai_chat); agents.claude and
+Providers differ only in their Chat (llm._anthropic, llm._openai); agents._claude and
 agents.openai_agent say how theirs is configured.
 """
 from __future__ import annotations
@@ -13,18 +13,14 @@ import time
 from dataclasses import asdict
 from typing import Callable
 
-from agents import prompts
-from agents.base import AgentInfraError, AgentOptions, AgentReport, AgentSession
-from agents.results import show_command
-from agents.tools import ToolInputError, parse_finish, parse_run_command, tool_definitions
-from agents.transcript import Transcript
-from llm.call import RetryEvent, RetryingCaller
-from llm.chat import Chat, Reply, ToolCall, ToolResult, ToolSpec
-from llm.errors import LLMUnavailable
-from llm.ledger import UsageLedger
-from llm.prices import PriceTable
+from agents import _prompts as prompts
+from agents._base import AgentInfraError, AgentOptions, AgentReport, AgentSession
+from agents._results import show_command
+from agents._tools import ToolInputError, parse_finish, parse_run_command, tool_definitions
+from agents._transcript import Transcript
+from llm import (Chat, LLMUnavailable, PriceTable, Reply, RetryEvent, RetryingCaller, RetryPolicy,
+                 ToolCall, ToolResult, ToolSpec, UsageLedger)
 from records import RunPaths, write_json
-from llm.retry import RetryPolicy
 
 MAX_TOKENS_CONTINUES = 2  # replies cut at max_tokens in a row before the run ends
 

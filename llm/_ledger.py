@@ -4,8 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from llm.prices import Cost, PriceTable
-from llm.usage import Usage
+from llm._prices import Cost, PriceTable
+from llm._usage import Usage
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""The OpenAI-compatible agent: agents.model_agent's loop over chat completions with function
+"""The OpenAI-compatible agent: agents._model's loop over chat completions with function
 tools (OpenAI, Gemini's or OpenRouter's compatible endpoints, vLLM, Ollama, llama.cpp).
 
 Configured by OPENAI_API_KEY and OPENAI_BASE_URL; `--model` is whatever the server serves;
@@ -9,14 +9,10 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from agents.base import AgentOptions
-from agents.model_agent import ModelAgent
+from agents._base import AgentOptions
+from agents._model import ModelAgent
 from lab.errors import LabError
-from llm.call import RetryingCaller
-from llm.chat import Chat, ToolSpec
-from llm.client import ClientConfig
-from llm.openai_chat import OpenAIChat
-from llm.retry import RetryPolicy
+from llm import Chat, ClientConfig, OpenAIChat, RetryingCaller, RetryPolicy, ToolSpec
 
 DEFAULT_MODEL = "gpt-4.1"
 OUTPUT_TOKENS = 16_000  # per reply (max_completion_tokens)

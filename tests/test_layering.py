@@ -1,0 +1,48 @@
+"""Which package may import which (docs/architecture.md): the records at the bottom, the pytest
+harness (fixtures) at the top, no cycle. `__main__` modules are command-line entry points and may
+reach further (`python -m lab try` starts the harness)."""
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ALLOWED = {
+    "records": set(),
+    "lab": {"records"},
+    "llm": {"records", "lab"},
+    "agents": {"records", "lab", "llm"},
+    "verifier": {"records", "llm"},
+    "reports": {"records", "verifier"},
+    "fixtures": {"records", "lab", "llm", "agents", "verifier", "reports"},
+}
+
+
+def imports(package: str) -> dict[str, set[str]]:
+    found: dict[str, set[str]] = {}
+    for path in (ROOT / package).rglob("*.py"):
+        if path.name == "__main__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [node.module] if isinstance(node, ast.ImportFrom) and node.module and node.level == 0 \
+                else [a.name for a in node.names] if isinstance(node, ast.Import) else []
+            for name in names:
+                top = name.split(".")[0]
+                if top in ALLOWED and top != package:
+                    found.setdefault(top, set()).add(str(path.relative_to(ROOT)))
+    return found
+
+
+def test_each_package_imports_only_the_layers_below_it():
+    wrong = {f"{p} -> {q}": sorted(files) for p in ALLOWED for q, files in imports(p).items()
+             if q not in ALLOWED[p]}
+    assert not wrong, wrong
+
+
+def test_the_allowed_imports_have_no_cycle():
+    order: list[str] = []
+    left = dict(ALLOWED)
+    while left:
+        ready = [p for p, deps in left.items() if deps <= set(order)]
+        assert ready, f"cycle among {sorted(left)}"
+        order += sorted(ready)
+        for p in ready:
+            del left[p]
