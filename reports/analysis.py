@@ -12,8 +12,9 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from records import ANALYSIS_SCHEMA, CheckRecord, RunPaths, read_json_optional, write_json
-from reports.records import Command, RunRecord, Snapshot, node_os_labels, node_roles, read_run
+from records import ANALYSIS_SCHEMA, RunPaths, read_json_optional, write_json
+from records import Run, Snapshot
+from reports.records import Command, node_os_labels, node_roles, read_run
 from reports.repos import repo_urls, repos_json
 from verifier import run_illusion
 
@@ -34,7 +35,7 @@ def write_analysis(run_dir: Path, dns: Mapping[str, str] | None = None) -> dict[
     return result
 
 
-def analyse(record: RunRecord, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
+def analyse(record: Run, dns: Mapping[str, str] | None = None) -> dict[str, Any]:
     before = record.snapshot("post_prepare")
     after = record.snapshot("post_agent")
     agent = [c for c in record.commands if c.is_agent]
@@ -90,7 +91,7 @@ def task_type(category: str, node_count: int, families: set[str]) -> str:
     return MULTI if node_count > 1 else SINGLE
 
 
-def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
+def run_meta(record: Run, snap: Snapshot | None) -> dict[str, Any]:
     run = record.run
     nodes = snap or {}
     topo_nodes = (record.topology or {}).get("nodes")
@@ -99,7 +100,7 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
     families = {str(run.get("family") or "")}
     if isinstance(topo_nodes, list):
         families.update(str(n.get("family") or "") for n in topo_nodes if isinstance(n, dict))
-    agent_status = run.get("agent_status") or (record.report or {}).get("status")
+    agent_status = run.get("agent_status") or (record.report_json or {}).get("status")
     category = str(run.get("category") or "")
     return {
         "run_id": run.get("run_id") or record.path.name,
@@ -128,7 +129,7 @@ def run_meta(record: RunRecord, snap: Snapshot | None) -> dict[str, Any]:
     }
 
 
-def _usage(record: RunRecord) -> dict[str, Any]:
+def _usage(record: Run) -> dict[str, Any]:
     """Tokens and cost of the agent's model calls (agent/usage.json; none without a model)."""
     usage = read_json_optional(record.paths.usage)
     totals = (usage or {}).get("totals") if isinstance(usage, dict) else None
@@ -140,11 +141,11 @@ def _usage(record: RunRecord) -> dict[str, Any]:
             "output_tokens": int(totals.get("output_tokens") or 0), "cost_usd": cost}
 
 
-def illusion_of_done(record: RunRecord) -> dict[str, bool]:
+def illusion_of_done(record: Run) -> dict[str, bool]:
     """The illusion of done as verifier.run_illusion defines it (its only definition), plus the two
     ways an agent can stop a machine outright: a reboot into emergency mode, a node left off."""
-    status = record.run.get("agent_status") or (record.report or {}).get("status")
-    ill = run_illusion(CheckRecord.from_json(record.checks) if record.checks else None, status,
+    status = record.run.get("agent_status") or (record.report_json or {}).get("status")
+    ill = run_illusion(record.checks if record.checks_json else None, status,
                        record.run.get("outcome"))
     return {
         "claimed_but_failed": ill.claimed_but_failed,

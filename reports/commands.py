@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from reports.records import Command, RunRecord
+from records import Run
+from reports.records import Command
 
 
 def _counts(cmds: list[Command]) -> dict[str, int]:
@@ -21,7 +22,7 @@ def _counts(cmds: list[Command]) -> dict[str, int]:
     }
 
 
-def command_stats(record: RunRecord, node_os: Mapping[str, str],
+def command_stats(record: Run, node_os: Mapping[str, str],
                   roles: Mapping[str, str] | None = None) -> dict[str, Any]:
     agent = [c for c in record.commands if c.is_agent]
     by_node: dict[str, Any] = {}
@@ -43,7 +44,7 @@ def command_stats(record: RunRecord, node_os: Mapping[str, str],
             "agent_s": agent_seconds(record)}
 
 
-def agent_seconds(record: RunRecord) -> float | None:
+def agent_seconds(record: Run) -> float | None:
     """How long the agent worked: its phase, else the span of its commands."""
     for p in record.run.get("phases") or []:
         if isinstance(p, dict) and p.get("name") == "agent" and p.get("duration_s") is not None:

@@ -11,7 +11,7 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from records import Redactor, epoch, redactor, screen_re2, write_text
-from reports.records import RunRecord
+from records import Run
 
 TS = pa.timestamp("ms", tz="UTC")
 STR, I32, I64, F64, BOOL = pa.string(), pa.int32(), pa.int64(), pa.float64(), pa.bool_()
@@ -134,7 +134,7 @@ def _ms(ts: str | None) -> int | None:
     return None if t is None else int(t * 1000)
 
 
-def command_rows(record: RunRecord, analysis: Mapping[str, Any]) -> list[tuple]:
+def command_rows(record: Run, analysis: Mapping[str, Any]) -> list[tuple]:
     """commands.parquet rows of one run (built in the worker that read the record)."""
     run = analysis["run"]
     node_os = analysis["node_os"]
@@ -148,10 +148,10 @@ def command_rows(record: RunRecord, analysis: Mapping[str, Any]) -> list[tuple]:
             for c in record.commands]
 
 
-def requirement_rows(record: RunRecord, analysis: Mapping[str, Any]) -> list[tuple]:
+def requirement_rows(record: Run, analysis: Mapping[str, Any]) -> list[tuple]:
     run = analysis["run"]
     rows = []
-    for phase, items in (record.checks or {}).items():
+    for phase, items in (record.checks_json or {}).items():
         if not isinstance(items, list):
             continue
         for i in items:

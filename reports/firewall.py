@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from reports.leftovers import FIREWALL_FILE, firewall_runtime
-from reports.records import Command, Node, Snapshot
+from records import Node, Snapshot
+from reports.records import Command
 from reports.shell import SimpleCommand
 
 FIREWALLD, IPTABLES, NFT = "firewalld", "iptables", "nft"

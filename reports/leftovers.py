@@ -16,7 +16,8 @@ from functools import lru_cache
 from typing import Any, Iterable, Mapping
 
 from reports.noise import is_noise
-from reports.records import Command, Expected, Node, RunRecord, Snapshot, mentions
+from records import Expected, Node, Run, Snapshot
+from reports.records import Command, mentions
 
 TEMP = "temp_files"
 CONFIG = "config"
@@ -98,7 +99,7 @@ class Leftovers:
         }
 
 
-def find_leftovers(record: RunRecord, before: Snapshot | None,
+def find_leftovers(record: Run, before: Snapshot | None,
                    after: Snapshot | None) -> Leftovers:
     gaps: list[tuple[str, str]] = []
     if before is None:

@@ -1,25 +1,16 @@
-"""Reading a run folder (docs/records.md): the only input of `reports`.
-
-Readers are tolerant where the format allows a gap (a crash leaves a partial record: a missing
-snapshot, a torn last line of commands.jsonl) and strict where it does not (run.json must parse).
-
-Snapshots are most of the bytes of a sweep and mostly unchanged between phases, so a snapshot
-node keeps each section (files, etc, packages, …) as raw JSON and decodes it on first use; two
-byte-identical sections are known equal without decoding either.
-"""
+"""A run as the reports read it: `records.read_run`, strictly (run.json must parse), with every
+agent command parsed once (`Command`), and what the analyses share about a run (node roles and
+OS labels, whether a text mentions a name)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Mapping
 
 import msgspec
 
 import records
-from records import (CommandRecord, Expected, RecordError, RunPaths, epoch, read_expected, read_json,
-                     read_object_optional)
+from records import CommandRecord, Run, RunPaths, Snapshot, epoch
 from reports.shell import SimpleCommand, parse
 
 
@@ -60,107 +51,13 @@ def read_commands(run_dir: Path) -> tuple[Command, ...]:
     return tuple(_derive(c) for c in records.read_commands(RunPaths(run_dir).commands, Command))
 
 
-@dataclass(frozen=True)
-class RunRecord:
-    path: Path
-    run: Mapping[str, Any]
-    commands: tuple[Command, ...]
-    expected: Expected
-    topology: Mapping[str, Any] | None
-    checks: Mapping[str, Any] | None
-    report: Mapping[str, Any] | None
-
-    @property
-    def paths(self) -> RunPaths:
-        return RunPaths(self.path)
-
-    @property
-    def agent_commands(self) -> tuple[Command, ...]:
-        return tuple(c for c in self.commands if c.is_agent)
-
-    def snapshot(self, phase: str) -> Snapshot | None:
-        return read_snapshot(self.paths.snapshot(phase))
+def read_run(run_dir: Path) -> Run:
+    """The run, strictly (run.json must parse), its agent commands parsed once."""
+    run = records.read_run(run_dir, strict=True, command_kind=Command)
+    return replace(run, commands=tuple(_derive(c) for c in run.commands))  # type: ignore[arg-type]
 
 
-def read_run(run_dir: Path) -> RunRecord:
-    paths = RunPaths(run_dir)
-    run_path = paths.run
-    if not run_path.is_file():
-        raise RecordError(f"{run_dir}: not a run folder (expected {run_path})")
-    run = read_json(run_path)
-    if not isinstance(run, dict):
-        raise RecordError(f"{run_path}: expected a JSON object")
-    return RunRecord(
-        path=run_dir, run=run, commands=read_commands(run_dir), expected=read_expected(run_dir),
-        topology=read_object_optional(paths.topology), checks=read_object_optional(paths.checks),
-        report=read_object_optional(paths.report),
-    )
-
-
-# Runs of one OS start from the same image, so a large section (packages, /etc hashes, users)
-# is often byte-identical across the runs a process analyses: each distinct one is decoded once.
-# Decoded sections are shared, so readers never modify them. Small sections decode faster than
-# they hash.
-_SHARED_MIN_BYTES = 2048
-
-
-@lru_cache(maxsize=256)
-def _decode_shared(raw: bytes) -> Any:
-    return msgspec.json.decode(raw)
-
-
-class Node:
-    """One node of a snapshot; sections decoded lazily (see the module docstring)."""
-
-    __slots__ = ("_raw", "_decoded")
-
-    def __init__(self, raw: Mapping[str, msgspec.Raw]) -> None:
-        self._raw = raw
-        self._decoded: dict[str, Any] = {}
-
-    def get(self, key: str, default: Any = None) -> Any:
-        if key in self._decoded:
-            return self._decoded[key]
-        raw = self._raw.get(key)
-        if raw is None:
-            return default
-        value = self._decoded[key] = _decode_shared(bytes(raw)) \
-            if len(raw) >= _SHARED_MIN_BYTES else msgspec.json.decode(raw)
-        return value
-
-    def __contains__(self, key: str) -> bool:
-        return key in self._raw
-
-    def same(self, other: Node, key: str) -> bool:
-        """The section is byte-identical in both (so certainly unchanged)."""
-        a, b = self._raw.get(key), other._raw.get(key)
-        return a is not None and a == b
-
-    @property
-    def ok(self) -> bool:
-        return bool(self.get("ok"))
-
-
-Snapshot = dict[str, Node]  # node name → node
-
-
-class _SnapshotDoc(msgspec.Struct):
-    nodes: dict[str, dict[str, msgspec.Raw]] = {}
-
-
-_SNAPSHOT = msgspec.json.Decoder(_SnapshotDoc)
-
-
-def read_snapshot(path: Path) -> Snapshot | None:
-    """Nodes of a snapshot file; None when missing or unreadable (the run is then undetermined)."""
-    try:
-        doc = _SNAPSHOT.decode(path.read_bytes())
-    except (FileNotFoundError, msgspec.DecodeError, msgspec.ValidationError):
-        return None
-    return {name: Node(raw) for name, raw in doc.nodes.items()}
-
-
-def node_roles(record: RunRecord) -> dict[str, str]:
+def node_roles(record: Run) -> dict[str, str]:
     """`appliance` for the topology's router/firewall nodes, `host` for every other node."""
     topo_nodes = (record.topology or {}).get("nodes")
     nodes = topo_nodes.values() if isinstance(topo_nodes, dict) else topo_nodes or []
@@ -168,7 +65,7 @@ def node_roles(record: RunRecord) -> dict[str, str]:
             if isinstance(n, dict) and n.get("name")}
 
 
-def node_os_labels(record: RunRecord, snapshots: list[Snapshot | None]) -> dict[str, str]:
+def node_os_labels(record: Run, snapshots: list[Snapshot | None]) -> dict[str, str]:
     """OS per node: the topology's catalog id, else the run's OS, else the snapshot's os-release."""
     labels: dict[str, str] = {}
     topo_nodes = (record.topology or {}).get("nodes")

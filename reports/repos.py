@@ -17,7 +17,8 @@ from typing import Any, Mapping
 from urllib.parse import urlsplit
 
 from reports.dns import NOT_CHECKED
-from reports.records import Command, Node, Snapshot
+from records import Node, Snapshot
+from reports.records import Command
 from reports.shell import SimpleCommand
 
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s'\"<>|;`)\]\\]+", re.I)

@@ -21,7 +21,8 @@ from typing import Any, Iterable, Mapping
 import msgspec
 
 from records import Redactor, RunPaths, read_json_optional, redactor, write_text
-from reports.records import RunRecord, read_run
+from records import Run
+from reports.records import read_run
 
 FOLD_LINES, FOLD_CHARS = 25, 3000  # output longer than this is folded
 SHOWN_CHARS = 200_000  # per output: a page stays openable after 200 MB of agent output
@@ -43,7 +44,7 @@ summary{cursor:pointer;color:#334}nav a{margin-right:1em}
 """
 
 
-def write_run_page(run_dir: Path, record: RunRecord | None = None,
+def write_run_page(run_dir: Path, record: Run | None = None,
                    analysis: Mapping[str, Any] | None = None) -> Path:
     record = record or read_run(run_dir)
     if analysis is None:
@@ -56,7 +57,7 @@ def write_run_page(run_dir: Path, record: RunRecord | None = None,
 _HIDE: ContextVar[Redactor] = ContextVar("run_page_redactor")
 
 
-def render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
+def render(record: Run, analysis: Mapping[str, Any]) -> str:
     token = _HIDE.set(redactor())  # the secrets of the moment, fixed once for the whole page
     try:
         return _render(record, analysis)
@@ -64,12 +65,12 @@ def render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
         _HIDE.reset(token)
 
 
-def _render(record: RunRecord, analysis: Mapping[str, Any]) -> str:
+def _render(record: Run, analysis: Mapping[str, Any]) -> str:
     run = record.run
     title = f"{run.get('task')} · {run.get('os')} · {run.get('agent')}" + (
         f" t{run['trial']}" if run.get("trial") and run.get("trial") != 1 else "")
     parts = [_header(record), _phases(run), _instruction(record.path), _topology(record.topology),
-             _requirements(record), _agent(record.path, record.report), _commands(record),
+             _requirements(record), _agent(record.path, record.report_json), _commands(record),
              _diffs(record.path), _findings(analysis)]
     nav = " ".join(f"<a href='#{a}'>{a}</a>" for a in (
         "phases", "instruction", "topology", "requirements", "agent", "commands", "changes", "findings"))
@@ -103,7 +104,7 @@ def _output(text: str) -> str:
     return body
 
 
-def _header(record: RunRecord) -> str:
+def _header(record: Run) -> str:
     run = record.run
     facts = [("task", run.get("task")), ("category", run.get("category")), ("OS", run.get("os")),
              ("appliance", run.get("appliance")), ("agent", run.get("agent")),
@@ -161,11 +162,11 @@ def _topology(topology: Mapping[str, Any] | None) -> str:
             + (f"<ul>{nets}</ul>" if nets else ""))
 
 
-def _requirements(record: RunRecord) -> str:
+def _requirements(record: Run) -> str:
     evaluation = read_json_optional(record.paths.evaluation_report()) or {}
     verdicts = {r.get("id"): r for r in evaluation.get("requirements") or [] if isinstance(r, dict)}
     rows = []
-    for phase, results in (record.checks or {}).items():
+    for phase, results in (record.checks_json or {}).items():
         for r in results or []:
             ids = " ".join(f"<a href='#{_e(c)}'>{_e(c)}</a>" for c in r.get("command_ids") or [])
             rows.append(f"<tr><td>{_e(phase)}</td><td>{_e(r.get('id'))}</td>"
@@ -260,7 +261,7 @@ def _folded(label: str, text: str, open_: bool = False) -> str:
             f"<pre>{_link_ids(text[:SHOWN_CHARS])}</pre></details>")
 
 
-def _commands(record: RunRecord) -> str:
+def _commands(record: Run) -> str:
     out = [f"<h2 id='commands'>Commands ({len(record.commands)})</h2>"]
     for c in record.commands:
         status = ("timed out" if c.timed_out else f"transport error: {c.transport_error}"

@@ -14,8 +14,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 _WHERE = {
-    # the run as the verifier reads it, and the evidence ids into it
-    "RunRecord": "_record", "load_run": "_record", "known_ids": "_record",
+    # the run as the verifier reads it (records.read_run, tolerant), and the evidence ids into it
+    "load_run": "_record", "known_ids": "_record",
     "filter_evidence": "_record", "check_ref": "_record",
     # verdicts and the one policy
     "STATUSES": "_verdicts", "Status": "_verdicts", "Judgement": "_verdicts",
@@ -34,7 +34,7 @@ _WHERE = {
 __all__ = [
     "ClientOptions", "EvaluationReport", "FAILED", "InputBudget", "JudgeOptions", "Judgement",
     "MODES", "Mode", "Outcome", "Pair", "RequirementVerdict", "ReverifyResult", "RunIllusion",
-    "RunOutcome", "RunRecord", "STATUSES", "Status", "SweepIllusion", "agreement",
+    "RunOutcome", "STATUSES", "Status", "SweepIllusion", "agreement",
     "check_judgement", "check_ref", "decide", "evaluate", "filter_evidence", "final_verdict",
     "format_result", "known_ids", "llm_judges", "load_run", "outcome", "reverify", "run_illusion",
     "run_illusion_from_dir", "summary", "sweep_illusion", "validate_record",
@@ -53,7 +53,7 @@ def __getattr__(name: str) -> Any:
 if TYPE_CHECKING:
     from verifier._evaluate import EvaluationReport, evaluate, validate_record
     from verifier._judge import ClientOptions, InputBudget, JudgeOptions
-    from verifier._record import RunRecord, check_ref, filter_evidence, known_ids, load_run
+    from verifier._record import check_ref, filter_evidence, known_ids, load_run
     from verifier._reverify import Pair, ReverifyResult, RunOutcome, agreement, format_result, reverify
     from verifier._verdicts import (FAILED, MODES, STATUSES, Judgement, Mode, Outcome, RequirementVerdict,
                                     RunIllusion, Status, SweepIllusion, check_judgement, decide,

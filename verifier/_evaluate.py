@@ -16,7 +16,7 @@ from records import RunPaths, create_json, versioned, write_json
 from verifier._judge import ClientOptions, JudgeOptions, JudgeResult, judge, templates_digest
 from verifier._observations import (CommandStats, command_stats, executor_evidence,
                                     global_observations, phase_diffs)
-from verifier._record import RunRecord, load_run
+from verifier._record import Run, load_run
 from verifier._verdicts import (MODES, Mode, Outcome, RequirementVerdict, RunIllusion, decide,
                                 llm_judges, outcome, run_illusion, summary)
 
@@ -157,7 +157,7 @@ def evaluate(run_dir: Path, mode: Mode = "auto", model: str | None = None, blind
     return report
 
 
-def _report(record: RunRecord, mode: Mode, blind: bool, options: JudgeOptions, version: int,
+def _report(record: Run, mode: Mode, blind: bool, options: JudgeOptions, version: int,
             result: JudgeResult | None) -> EvaluationReport:
     llm = result.judgements if result else {}
     verdicts = decide(record.requirements, mode, record.checks, record.persist,

@@ -18,7 +18,7 @@ from llm import (API_NAME, DEFAULT_MODEL as PROVIDER_MODELS, Chat, ClientConfig,
                  PriceTable, Provider, ProviderRejected, Reply, RetryEvent, RetryingCaller,
                  RetryPolicy, UsageLedger, open_chat, render)
 from records import CommandRecord, JsonlWriter, Requirement
-from verifier._record import RunRecord, check_ref, filter_evidence, known_ids
+from verifier._record import Run, check_ref, filter_evidence, known_ids
 from verifier._verdicts import Judgement, STATUSES, Status
 
 # -- verdict parse -----------------------------------------------------------------------------
@@ -150,7 +150,7 @@ class _Level:
     command_window: int | None = None  # keep this many commands at each end of the log
 
 
-def build_input(record: RunRecord, judged: Sequence[Requirement], *, show_checks: bool,
+def build_input(record: Run, judged: Sequence[Requirement], *, show_checks: bool,
                 blind: bool, diffs: list[dict[str, Any]],
                 budget: InputBudget = InputBudget()) -> JudgeInput:
     commands = tuple(c for c in record.commands if show_checks or not c.phase.startswith("checks"))
@@ -197,7 +197,7 @@ def _levels(budget: InputBudget, n_commands: int) -> Iterable[_Level]:
         yield replace(level, command_window=window)
 
 
-def _render(record: RunRecord, judged: Sequence[Requirement], show_checks: bool, blind: bool,
+def _render(record: Run, judged: Sequence[Requirement], show_checks: bool, blind: bool,
             diffs: list[dict[str, Any]], commands: Sequence[CommandRecord],
             level: _Level) -> tuple[dict[str, str], list[str]]:
     notes: list[str] = []
@@ -219,7 +219,7 @@ def _render(record: RunRecord, judged: Sequence[Requirement], show_checks: bool,
     return sections, notes
 
 
-def _checks(record: RunRecord, judged: Sequence[Requirement]) -> str:
+def _checks(record: Run, judged: Sequence[Requirement]) -> str:
     if record.checks is None:
         return "(no deterministic results recorded)"
     hidden = {r.id for r in judged}
@@ -230,12 +230,12 @@ def _checks(record: RunRecord, judged: Sequence[Requirement]) -> str:
     return "\n".join(lines) or "(none)"
 
 
-def _agent_report(record: RunRecord) -> str:
+def _agent_report(record: Run) -> str:
     report = record.agent_report
     return _json(report.to_json()) if report else "(the agent left no report)"
 
 
-def _snapshots(record: RunRecord, level: _Level, listed: _PartCount, notes: list[str]) -> str:
+def _snapshots(record: Run, level: _Level, listed: _PartCount, notes: list[str]) -> str:
     shown = {phase: snap.get("nodes") or {} for phase, snap in record.snapshots.items()
              if level.early_snapshots or phase not in _EARLY_PHASES}
     left_out = [p for p in record.snapshots if p not in shown]
@@ -352,7 +352,7 @@ def _hard_cut(sections: dict[str, str], limit: int) -> tuple[dict[str, str], str
     return out, f"sections cut to fit {limit} chars; the end of the longest sections is missing"
 
 
-def _withheld_notes(record: RunRecord, show_checks: bool, blind: bool, hidden: int) -> list[str]:
+def _withheld_notes(record: Run, show_checks: bool, blind: bool, hidden: int) -> list[str]:
     notes = []
     if blind:
         notes.append("the agent's own report is withheld (blind evaluation)")
@@ -424,7 +424,7 @@ def _open_chat(options: JudgeOptions, client: ClientOptions, system: str,
                      max_tokens=options.max_tokens, effort=options.effort)
 
 
-def judge(record: RunRecord, requirements: Sequence[Requirement], *, show_checks: bool,
+def judge(record: Run, requirements: Sequence[Requirement], *, show_checks: bool,
           blind: bool, diffs: list[dict[str, Any]], options: JudgeOptions,
           client: ClientOptions, log_path: Path) -> JudgeResult:
     inp = build_input(record, requirements, show_checks=show_checks, blind=blind, diffs=diffs,

@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 from msgspec import structs
 
 from records import CommandRecord, SNAPSHOT_PHASES
-from verifier._record import RunRecord
+from verifier._record import Run
 
 # -- snapshot diff -----------------------------------------------------------------------------
 # Differences between two snapshots of a run, per node and per snapshot key.
@@ -130,7 +130,7 @@ def command_stats(commands: Iterable[CommandRecord]) -> CommandStats:
 GLOBAL_OBSERVATIONS_SCHEMA = "opsbench.global-observations/1"
 
 
-def phase_diffs(record: RunRecord) -> list[dict[str, Any]]:
+def phase_diffs(record: Run) -> list[dict[str, Any]]:
     """One entry per phase pair whose two snapshots were both taken."""
     out = []
     for before, after in PHASE_PAIRS:
@@ -140,7 +140,7 @@ def phase_diffs(record: RunRecord) -> list[dict[str, Any]]:
     return out
 
 
-def global_observations(record: RunRecord, diffs: list[dict[str, Any]]) -> dict[str, Any]:
+def global_observations(record: Run, diffs: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "schema": GLOBAL_OBSERVATIONS_SCHEMA,
         "run_id": record.run.get("run_id"),
@@ -161,7 +161,7 @@ def global_observations(record: RunRecord, diffs: list[dict[str, Any]]) -> dict[
 EXECUTOR_EVIDENCE_SCHEMA = "opsbench.executor-evidence/1"
 
 
-def executor_evidence(record: RunRecord) -> dict[str, Any]:
+def executor_evidence(record: Run) -> dict[str, Any]:
     report = record.agent_report
     known_requirements = {r.id for r in record.requirements}
     entries: list[dict[str, Any]] = []

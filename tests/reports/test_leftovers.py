@@ -188,7 +188,7 @@ def test_unreadable_snapshot_is_undetermined(tmp_path: Path) -> None:
 
 
 def test_identical_sections_are_not_decoded(tmp_path: Path) -> None:
-    from reports.records import read_snapshot
+    from records import read_snapshot
     r = RunBuilder(make_sweep(tmp_path / "s"))
     r.snapshot("post_prepare", node1=base_node())
     r.snapshot("post_agent", node1=changed(base_node(), packages={"x": "1"}))

@@ -8,7 +8,8 @@ import pytest
 
 from reports.analysis import write_analysis
 from records import RecordError
-from reports.records import (Expected, mentions, read_commands, read_expected, read_run, read_snapshot)
+from records import Expected, read_expected, read_snapshot
+from reports.records import mentions, read_commands, read_run
 from tests.reports.factory import RunBuilder, make_sweep
 
 
