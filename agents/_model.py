@@ -13,7 +13,7 @@ import time
 from dataclasses import asdict
 from typing import Callable
 
-from agents import _prompts as prompts
+import agents._prompts as prompts
 from agents._base import AgentInfraError, AgentOptions, AgentReport, AgentSession
 from agents._results import show_command
 from agents._tools import ToolInputError, parse_finish, parse_run_command, tool_definitions

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import html
-from pathlib import Path
 from typing import Any, Mapping
 
-from records import SweepPaths
 from reports.plots import figures
 from reports.summary import SweepSummary, Table
 
@@ -90,14 +88,3 @@ def html_fragment(s: SweepSummary, figs: Mapping[str, str] | None = None) -> str
         parts.append(f"<h3>Unreadable run folders</h3><ul>{items}</ul>")
     parts.append("</section>")
     return "\n".join(parts)
-
-
-def findings_html(sweep_dir: Path, check_dns: bool = False) -> str:
-    """The sweep's findings as an HTML fragment, for embedding in the pytest-html report: the
-    findings.html its build wrote (a sweep builds once, when it ends), built first only if the
-    sweep has none yet."""
-    path = SweepPaths(Path(sweep_dir)).findings
-    if not path.is_file():
-        from reports.sweep import build  # sweep writes its files with this module's renderers
-        build(Path(sweep_dir), check_dns=check_dns)
-    return path.read_text(encoding="utf-8")

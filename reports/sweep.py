@@ -148,3 +148,13 @@ def _apply_dns(run_dirs: list[Path], analyses: list[dict[str, Any]]) -> None:
         if a["repos"]["hosts"]:
             a["repos"]["hosts"] = {h: status[h] for h in a["repos"]["hosts"]}
             write_json(RunPaths(run_dir).analysis, a)
+
+
+def findings_html(sweep_dir: Path, check_dns: bool = False) -> str:
+    """The sweep's findings as an HTML fragment, for embedding in the pytest-html report: the
+    findings.html its build wrote (a sweep builds once, when it ends), built first only if the
+    sweep has none yet."""
+    path = SweepPaths(Path(sweep_dir)).findings
+    if not path.is_file():
+        build(Path(sweep_dir), check_dns=check_dns)
+    return path.read_text(encoding="utf-8")

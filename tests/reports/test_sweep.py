@@ -13,7 +13,6 @@ from reports import dns, sweep
 from reports.__main__ import main
 from reports.data import SCHEMAS
 from records import RecordError
-from reports.render import findings_html
 from tests.reports.factory import RunBuilder, base_node, changed, make_sweep
 
 F = {"size": 1, "mtime": 2.0, "sha256": "x", "mode": "0644", "owner": "root"}
@@ -167,7 +166,7 @@ def test_check_dns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_findings_html_builds_and_returns_the_fragment(tmp_path: Path) -> None:
     s = sample_sweep(tmp_path)
-    fragment = findings_html(s)
+    fragment = sweep.findings_html(s)
     assert fragment == (s / "findings.html").read_text() and "Pass rate by category" in fragment
     assert (s / "summary.md").is_file()
 
@@ -177,7 +176,7 @@ def test_the_report_reads_the_findings_of_the_build_without_building_again(tmp_p
     s = sample_sweep(tmp_path)
     sweep.build(s, workers=1)  # what the sweep's end does, once
     monkeypatch.setattr(sweep, "build", lambda *a, **k: pytest.fail("findings built twice"))
-    assert findings_html(s) == (s / "findings.html").read_text()
+    assert sweep.findings_html(s) == (s / "findings.html").read_text()
 
 
 def test_unreadable_run_is_reported_not_fatal(tmp_path: Path) -> None:
