@@ -3,7 +3,7 @@
 The harness gives an agent an `AgentSession`: the instruction, a description of the cluster and
 one way to act, `session.run(node, command, timeout_s)`, which goes through the lab's exec and is
 recorded in `commands.jsonl` like every other command. The agent returns an `AgentReport`.
-An agent raises `lab.errors.InfrastructureError` (e.g. `AgentInfraError`) for failures that are
+An agent raises `records.InfrastructureError` (e.g. `AgentInfraError`) for failures that are
 not its own (API overload past the retry budget): the run is then an error, not a failure.
 """
 from __future__ import annotations
@@ -12,9 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Mapping, Protocol, Sequence
 
-from lab.errors import InfrastructureError
+from records import AgentReport, AgentStatus, CommandRecord, Evidence, InfrastructureError
 from lab.spec import Interface
-from records import AgentReport, AgentStatus, CommandRecord, Evidence
 
 # What an agent is given and gives back; the record types among them (a command as recorded, the
 # report) and the interface type are owned by `records` and `lab.spec`.

@@ -6,7 +6,7 @@ from typing import Callable
 
 from agents._base import AgentOptions
 from agents._model import ModelAgent
-from lab.errors import LabError
+from records import ConfigurationError
 from llm import AnthropicChat, Chat, ClientConfig, RetryingCaller, RetryPolicy, ToolSpec
 
 DEFAULT_MODEL = "claude-sonnet-5"  # the reference study's model
@@ -23,7 +23,7 @@ class ClaudeAgent(ModelAgent):
                  retry: RetryPolicy = RetryPolicy(), *,
                  sleep: Callable[[float], None] = time.sleep) -> None:
         if options.effort is not None and options.effort not in THINKING_BUDGET:
-            raise LabError(f"unknown effort {options.effort!r}; valid: "
+            raise ConfigurationError(f"unknown effort {options.effort!r}; valid: "
                            f"{', '.join(THINKING_BUDGET)} (or none: no extended thinking)")
         # Everything that can be wrong with the configuration fails here, before a cluster exists.
         self.client = client or ClientConfig.from_env(hint=NO_KEY_HINT)

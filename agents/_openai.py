@@ -11,7 +11,7 @@ from typing import Callable
 
 from agents._base import AgentOptions
 from agents._model import ModelAgent
-from lab.errors import LabError
+from records import ConfigurationError
 from llm import Chat, ClientConfig, OpenAIChat, RetryingCaller, RetryPolicy, ToolSpec
 
 DEFAULT_MODEL = "gpt-4.1"
@@ -29,7 +29,7 @@ class OpenAIAgent(ModelAgent):
                  sleep: Callable[[float], None] = time.sleep,
                  max_tokens: int = OUTPUT_TOKENS) -> None:
         if options.effort is not None and options.effort not in EFFORTS:
-            raise LabError(f"unknown effort {options.effort!r}; valid: {', '.join(EFFORTS)} "
+            raise ConfigurationError(f"unknown effort {options.effort!r}; valid: {', '.join(EFFORTS)} "
                            f"(or none: the model's default)")
         # Everything that can be wrong with the configuration fails here, before a cluster exists.
         self.client = client or ClientConfig.from_env(hint=NO_KEY_HINT, provider="openai")

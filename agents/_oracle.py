@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents._base import AgentReport, AgentSession, ClusterInfo, Evidence
-from lab.errors import LabError
+from records import ConfigurationError
 
 HEREDOC_END = "OPSBENCH_SCRIPT_EOF"
 
@@ -20,7 +20,7 @@ def script_command(script: str, env: dict[str, str]) -> str:
     `read`) would eat the rest of the script, and bash would stop early with exit 0. So the
     script is one `{ … } </dev/null` group, read whole before any of it runs."""
     if HEREDOC_END in script:
-        raise LabError(f"a task script may not contain the line {HEREDOC_END}")
+        raise ConfigurationError(f"a task script may not contain the line {HEREDOC_END}")
     exports = " ".join(f"{k}={_sq(v)}" for k, v in env.items())
     return f"{exports} bash -s <<'{HEREDOC_END}'\n{{\n{script.rstrip()}\n}} </dev/null\n{HEREDOC_END}"
 
@@ -69,7 +69,7 @@ class OracleAgent:
             info = session.cluster.node(node)
             path = family_variant(session.task_dir, filename, info.family, info.os)
             if not path.exists():
-                raise LabError(f"{session.task_dir}: no {filename} (or {path.name}) for the oracle")
+                raise ConfigurationError(f"{session.task_dir}: no {filename} (or {path.name}) for the oracle")
             timeout = session.options.limits.wall_s
             rec = session.run(node, script_command(path.read_text(), script_env(session.cluster, node)),
                               timeout_s=timeout, user="root")

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from agents._base import Agent, AgentOptions
-from lab.errors import LabError
+from records import ConfigurationError
 
 Factory = Callable[[str, AgentOptions], Agent]  # (argument or "", options)
 
@@ -65,9 +65,9 @@ def make_agent(spec: str, options: AgentOptions) -> Agent:
     name, sep, arg = spec.partition(":")
     entry = AGENTS.get(name)
     if entry is None:
-        raise LabError(f"unknown agent {spec!r}; valid: {valid_specs()}")
+        raise ConfigurationError(f"unknown agent {spec!r}; valid: {valid_specs()}")
     if entry.takes_argument and not arg:
-        raise LabError(f"agent {name} needs an argument: --agent={entry.usage}")
+        raise ConfigurationError(f"agent {name} needs an argument: --agent={entry.usage}")
     if not entry.takes_argument and sep:
-        raise LabError(f"agent {name} takes no argument: --agent={entry.usage}")
+        raise ConfigurationError(f"agent {name} takes no argument: --agent={entry.usage}")
     return entry.factory(arg, options)

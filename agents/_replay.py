@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from agents._base import AgentReport, AgentSession
-from lab.errors import LabError
-from records import RunPaths, study_command_log, write_json
+from records import ConfigurationError, RunPaths, study_command_log, write_json
 
 STUDY = Path("agent") / "executor-commands.jsonl"
 _NODE_KEYS = ("node", "node_name", "host")
@@ -59,7 +58,7 @@ class ReplayAgent:
         nodes = [n.name for n in session.cluster.nodes]
         unknown = sorted({s.node for s in self.steps} - set(nodes))
         if unknown:
-            raise LabError(f"replay log {self.path} runs commands on {', '.join(unknown)}, "
+            raise ConfigurationError(f"replay log {self.path} runs commands on {', '.join(unknown)}, "
                            f"which this cluster lacks; its nodes: {', '.join(nodes)}")
         failed = 0
         for step in self.steps:
@@ -81,9 +80,9 @@ def _log_file(path: Path) -> Path:
         study = study_command_log(path)
         if study is not None:
             return study
-        raise LabError(f"replay: {path} holds neither {RunPaths(path).commands.name} nor {STUDY} "
+        raise ConfigurationError(f"replay: {path} holds neither {RunPaths(path).commands.name} nor {STUDY} "
                        f"(nor agent/attempts/NN/executor-commands.jsonl)")
-    raise LabError(f"replay: no such file or folder: {path}")
+    raise ConfigurationError(f"replay: no such file or folder: {path}")
 
 
 def load_log(path: Path) -> tuple[ReplayStep, ...]:
@@ -93,7 +92,7 @@ def load_log(path: Path) -> tuple[ReplayStep, ...]:
     else:
         steps = _our_steps(records, path)
     if not steps:
-        raise LabError(f"replay: {path} has no agent commands to replay")
+        raise ConfigurationError(f"replay: {path} has no agent commands to replay")
     return steps
 
 
@@ -104,9 +103,9 @@ def _read_jsonl(path: Path) -> Iterable[dict[str, Any]]:
         try:
             record = json.loads(line)
         except json.JSONDecodeError as e:
-            raise LabError(f"replay: {path}:{number} is not JSON: {e}") from None
+            raise ConfigurationError(f"replay: {path}:{number} is not JSON: {e}") from None
         if not isinstance(record, dict):
-            raise LabError(f"replay: {path}:{number} is not a JSON object")
+            raise ConfigurationError(f"replay: {path}:{number} is not a JSON object")
         yield record
 
 
@@ -136,7 +135,7 @@ def _step(record: dict[str, Any], source_id: str, path: Path,
     node = next((record[k] for k in _NODE_KEYS if isinstance(record.get(k), str)), None)
     command = next((record[k] for k in _COMMAND_KEYS if isinstance(record.get(k), str)), None)
     if node is None or command is None:
-        raise LabError(f"replay: {path}: command {source_id} lacks a node ({'/'.join(_NODE_KEYS)}) "
+        raise ConfigurationError(f"replay: {path}: command {source_id} lacks a node ({'/'.join(_NODE_KEYS)}) "
                        f"or a command ({'/'.join(_COMMAND_KEYS)})")
     timeout = next((float(record[k]) for k in _TIMEOUT_KEYS
                     if isinstance(record.get(k), (int, float)) and not isinstance(record[k], bool)

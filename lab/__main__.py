@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 from lab import builder, daemons, gc, hosts, images
-from lab.errors import LabError
+from records import ConfigurationError
 
 
 def _images(_args) -> int:
@@ -49,7 +49,7 @@ def copy_with_progress(src, dst, total: int, log, step_percent: int = 10,
 def _fetch(args) -> int:
     entry = images.get(args.id)
     if entry.source != "url":
-        raise LabError(f"{entry.id} has no download URL (source = {entry.source})")
+        raise ConfigurationError(f"{entry.id} has no download URL (source = {entry.source})")
     entry.dir.mkdir(parents=True, exist_ok=True)
     tmp = entry.dir / "download.tmp"
     print(f"downloading {entry.url}")
@@ -62,7 +62,7 @@ def _import(args) -> int:
     entry = images.get(args.id)
     src = Path(args.file)
     if not src.is_file():
-        raise LabError(f"{src}: no such file")
+        raise ConfigurationError(f"{src}: no such file")
     entry.dir.mkdir(parents=True, exist_ok=True)
     tmp = entry.dir / "import.tmp"
     shutil.copyfile(src, tmp)
@@ -76,7 +76,7 @@ def _install_disk(entry: images.ImageEntry, tmp: Path, expected: str | None) -> 
             digest.update(chunk)
     if expected and digest.hexdigest() != expected:
         tmp.unlink()
-        raise LabError(f"{entry.id}: sha256 {digest.hexdigest()} does not match {expected}")
+        raise ConfigurationError(f"{entry.id}: sha256 {digest.hexdigest()} does not match {expected}")
     subprocess.run(["qemu-img", "convert", "-O", "qcow2", str(tmp), str(entry.disk)], check=True)
     tmp.unlink()
     print(f"{entry.id}: installed {entry.disk} (sha256 {digest.hexdigest()}"
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         from fixtures.try_task import main as try_main
         try:
             return try_main(argv[1:])
-        except LabError as exc:
+        except ConfigurationError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return 2
     args = p.parse_args(argv)
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         return {"build": _build, "images": _images, "fetch": _fetch, "import-image": _import,
                 "gc": _gc}[args.cmd](args)
-    except LabError as exc:
+    except ConfigurationError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 

@@ -17,7 +17,7 @@ import shlex
 from dataclasses import dataclass
 from typing import Protocol
 
-from lab.errors import LabError
+from records import ConfigurationError
 
 @dataclass(frozen=True)
 class Login:
@@ -98,7 +98,7 @@ class LinuxAdapter:
         return "cat /proc/sys/kernel/random/boot_id"
 
     def identity_script(self, hostname: str, nics: tuple[Nic, ...]) -> str:
-        raise LabError("Linux nodes get their identity from lab/identity.py")  # per family
+        raise ConfigurationError("Linux nodes get their identity from lab/identity.py")  # per family
 
 
 @dataclass(frozen=True)
@@ -251,7 +251,7 @@ def for_image(image) -> Appliance:
     try:
         cls = _ADAPTERS[image.adapter]
     except KeyError:
-        raise LabError(f"{image.id}: unknown adapter {image.adapter!r} in lab/catalog.toml; "
+        raise ConfigurationError(f"{image.id}: unknown adapter {image.adapter!r} in lab/catalog.toml; "
                        f"known: {', '.join(_ADAPTERS)}") from None
     if cls is LinuxAdapter:
         return LinuxAdapter(router=image.role == "appliance")

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from lab import addressing, diskimage, keys, paths
-from lab.errors import LabError
+from records import ConfigurationError
 from lab.images import ImageEntry
 
 RECIPES = Path(__file__).with_name("recipes") / "debian"
@@ -63,16 +63,16 @@ def is_current(entry: ImageEntry) -> bool:
 
 def build(entry: ImageEntry, force: bool = False, log=print) -> Path:
     if entry.source != "build":
-        raise LabError(f"{entry.id} is not built locally (source = {entry.source}); "
+        raise ConfigurationError(f"{entry.id} is not built locally (source = {entry.source}); "
                        f"see `python -m lab images`")
     if entry.family != "debian":
-        raise LabError(f"the local builder knows Debian suites only, not {entry.id}")
+        raise ConfigurationError(f"the local builder knows Debian suites only, not {entry.id}")
     if not force and is_current(entry):
         log(f"{entry.id}: up to date ({entry.disk})")
         return entry.disk
     for tool in ("debootstrap", "mkfs.ext4", "qemu-img", "busybox"):
         if not shutil.which(tool):
-            raise LabError(f"`{tool}` not found: run `python -m lab doctor` for the fix")
+            raise ConfigurationError(f"`{tool}` not found: run `python -m lab doctor` for the fix")
     paths.ensure(paths.images_dir())
     work = Path(tempfile.mkdtemp(prefix=f".build-{entry.id}-", dir=paths.images_dir()))
     try:
@@ -111,7 +111,7 @@ def _run(cmd: list[str], log, what: str, progress=None, **kw) -> None:
     proc.wait()
     if proc.returncode != 0:
         tail = "".join(out[-25:]).rstrip()
-        raise LabError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd[:3])} …\n{tail}")
+        raise ConfigurationError(f"{what} failed (exit {proc.returncode}): {' '.join(cmd[:3])} …\n{tail}")
     log(f"  {what}: {time.monotonic() - t0:.1f} s")
 
 
@@ -140,7 +140,7 @@ def _build_into(entry: ImageEntry, work: Path, log) -> None:
         _run([str(RECIPES / f"configure-{entry.extra}.sh"), str(rootfs)], log, f"configure {entry.extra}")
     kernels = sorted((rootfs / "boot").glob("vmlinuz-*"))
     if not kernels:
-        raise LabError(f"{entry.id}: no kernel in the rootfs (is linux-image-cloud-amd64 in packages.txt?)")
+        raise ConfigurationError(f"{entry.id}: no kernel in the rootfs (is linux-image-cloud-amd64 in packages.txt?)")
     out = paths.ensure(work / "out")
     if entry.boot == "kernel":
         shutil.copy2(kernels[-1], out / "vmlinuz")

@@ -20,7 +20,8 @@ import libvirt
 
 from lab import (addressing, appliances, console, hosts, identity, images, interrupts, keys, owner as owners,
                  paths, reachability, seed, templates, virt)
-from lab.errors import BootDeadEnd, InfrastructureError, LabError, LockedOut, NodeDown, ProvisionError
+from lab.errors import BootDeadEnd, LockedOut, NodeDown, ProvisionError
+from records import InfrastructureError, ConfigurationError
 from lab.exec import Jump, SSHExec
 from lab.result import CommandResult
 from lab.spec import ClusterSpec, Interface, NodeSpec
@@ -157,7 +158,7 @@ class Cluster:
         try:
             return self.nodes[name]
         except KeyError:
-            raise LabError(f"no node {name!r}; nodes: {', '.join(self.nodes)}") from None
+            raise ConfigurationError(f"no node {name!r}; nodes: {', '.join(self.nodes)}") from None
 
     def __iter__(self):
         return iter(self.nodes.values())
@@ -446,7 +447,7 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
     for name, img in node_images.items():
         reason = img.missing()
         if reason:
-            raise LabError(f"node {name!r}: OS {img.id} is {reason}")
+            raise ConfigurationError(f"node {name!r}: OS {img.id} is {reason}")
     scheduler = scheduler or (None if lease else hosts.Scheduler(hosts.load_inventory()))
     if lease is None:
         lease = scheduler.acquire(lambda host: demand(spec, host))
@@ -463,7 +464,7 @@ def provision(spec: ClusterSpec, *, sweep: str = "", run: str = "", warm: bool =
             _bring_up(cluster, node_images, warm, boot_deadline_s, log)
     except BaseException as exc:
         cluster.destroy()
-        if isinstance(exc, (InfrastructureError, LabError, KeyboardInterrupt, SystemExit)):
+        if isinstance(exc, (InfrastructureError, ConfigurationError, KeyboardInterrupt, SystemExit)):
             raise
         if isinstance(exc, libvirt.libvirtError):
             raise ProvisionError(f"libvirt: {exc.get_error_message()}") from exc

@@ -8,7 +8,7 @@ import struct
 import subprocess
 from pathlib import Path
 
-from lab.errors import LabError
+from records import ConfigurationError
 
 SECTOR = 512
 PART_START = 2048  # sectors: 1 MiB, the usual alignment, leaves ~1 MiB for core.img
@@ -29,11 +29,11 @@ def core_image(rootfs: Path) -> bytes:
                            "-p", "(hd0,msdos1)/boot/grub", *GRUB_MODULES],
                           capture_output=True, text=True)
     if proc.returncode != 0:
-        raise LabError(f"grub-mkimage failed: {proc.stderr.strip()}")
+        raise ConfigurationError(f"grub-mkimage failed: {proc.stderr.strip()}")
     data = (rootfs / out.lstrip("/")).read_bytes()
     (rootfs / out.lstrip("/")).unlink()
     if len(data) > (PART_START - 1) * SECTOR:
-        raise LabError(f"GRUB core image ({len(data)} bytes) does not fit before the partition")
+        raise ConfigurationError(f"GRUB core image ({len(data)} bytes) does not fit before the partition")
     return data
 
 
@@ -42,7 +42,7 @@ def assemble(fs_image: Path, rootfs: Path, out_raw: Path) -> None:
     core = core_image(rootfs)
     fs_size = fs_image.stat().st_size
     if fs_size % SECTOR:
-        raise LabError(f"{fs_image}: size is not a multiple of {SECTOR}")
+        raise ConfigurationError(f"{fs_image}: size is not a multiple of {SECTOR}")
     with open(out_raw, "wb") as out:
         out.truncate((PART_START * SECTOR) + fs_size)
         out.write(mbr(fs_size // SECTOR, boot_img))

@@ -1,13 +1,7 @@
-"""Errors the lab raises. `InfrastructureError` and its subclasses are never the agent's fault:
-the harness retries them and reports them apart from agent failures."""
-
-
-class LabError(Exception):
-    """Bad input or a missing prerequisite: the message names the thing and the fix."""
-
-
-class InfrastructureError(Exception):
-    """The testbed failed (a VM that won't boot, a dropped SSH link, an API overload)."""
+"""Errors the lab raises: kinds of `records.InfrastructureError` (never the agent's fault: retried
+and reported apart), and the agent's own doings the lab detects (a node that stopped at boot,
+powered off, or shut the harness out: the run fails, it is not retried)."""
+from records import InfrastructureError
 
 
 class ProvisionError(InfrastructureError):

@@ -22,7 +22,8 @@ from typing import Callable
 
 import paramiko
 
-from lab.errors import DeadlineExceeded, InfrastructureError, TransportError
+from lab.errors import DeadlineExceeded, TransportError
+from records import InfrastructureError
 from lab.result import CommandResult
 
 DEFAULT_OUTPUT_CAP = 1 << 20  # bytes kept per stream

@@ -18,7 +18,7 @@ import shutil
 import subprocess
 
 from lab import addressing
-from lab.errors import LabError
+from records import ConfigurationError
 
 TABLE = "opsbench_guard"
 CHAIN = "OPSBENCH-GUARD"  # the iptables fallback
@@ -67,11 +67,11 @@ def install(method: str | None = None, iptables: str = "iptables") -> str:
     if method == "nft":
         res = _run(["nft", "-f", "-"], ruleset())
         if res.returncode != 0:
-            raise LabError(f"guest isolation: nft refused the rules: {res.stderr.strip()} "
+            raise ConfigurationError(f"guest isolation: nft refused the rules: {res.stderr.strip()} "
                            "(is the nf_tables kernel module available?)")
         return method
     if not shutil.which(iptables):
-        raise LabError("guest isolation needs nft or iptables on the hypervisor host: "
+        raise ConfigurationError("guest isolation needs nft or iptables on the hypervisor host: "
                        "install the nftables package")
     _run([iptables, "-N", CHAIN])
     _run([iptables, "-F", CHAIN])

@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import Callable
 
 from lab import addressing, owner as owners, paths
-from lab.errors import DeadlineExceeded, LabError
+from lab.errors import DeadlineExceeded
+from records import ConfigurationError
 
 DEFAULT_INVENTORY = Path(__file__).with_name("hosts.toml")
 
@@ -52,10 +53,10 @@ class Host:
 
     def __post_init__(self) -> None:
         if not re.match(r"^[a-zA-Z0-9_.-]+$", self.name):
-            raise LabError(f"host name {self.name!r}: use letters, digits, '.', '_' or '-'")
+            raise ConfigurationError(f"host name {self.name!r}: use letters, digits, '.', '_' or '-'")
         for f in ("vcpus", "memory_mib", "max_vms", "overcommit"):
             if getattr(self, f) < 1:
-                raise LabError(f"host {self.name!r}: {f} must be ≥ 1")
+                raise ConfigurationError(f"host {self.name!r}: {f} must be ≥ 1")
 
 
 TCG_OVERCOMMIT = 2.0  # vCPU slots per core for emulated guests (see the module docstring)
@@ -75,20 +76,20 @@ def load_inventory(path: str | Path | None = None) -> list[Host]:
         return [local_host()]
     p = Path(path or DEFAULT_INVENTORY)
     if not p.exists():
-        raise LabError(f"lab hosts file {p} not found; write one like lab/hosts.example.toml")
+        raise ConfigurationError(f"lab hosts file {p} not found; write one like lab/hosts.example.toml")
     try:
         data = tomllib.loads(p.read_text())
     except tomllib.TOMLDecodeError as exc:
-        raise LabError(f"{p}: not valid TOML: {exc}") from None
+        raise ConfigurationError(f"{p}: not valid TOML: {exc}") from None
     hosts = []
     for i, h in enumerate(data.get("hosts", [])):
         try:
             hosts.append(Host(**h))
         except TypeError as exc:
-            raise LabError(f"{p}: [[hosts]] #{i + 1}: {exc}; fields: name, uri, vcpus, "
+            raise ConfigurationError(f"{p}: [[hosts]] #{i + 1}: {exc}; fields: name, uri, vcpus, "
                            f"memory_mib, max_vms, jump, jump_key, overcommit") from None
     if not hosts:
-        raise LabError(f"{p}: no [[hosts]] entries")
+        raise ConfigurationError(f"{p}: no [[hosts]] entries")
     return hosts
 
 
@@ -178,7 +179,7 @@ class Scheduler:
         need = demand if callable(demand) else (lambda host: demand)
         if not any(need(h).memory_mib <= h.memory_mib and need(h).vms <= h.max_vms for h in self.hosts):
             demand = need(self.hosts[0])
-            raise LabError(f"no lab host can ever hold {demand.vms} VMs with {demand.memory_mib} MiB; "
+            raise ConfigurationError(f"no lab host can ever hold {demand.vms} VMs with {demand.memory_mib} MiB; "
                            f"hosts: " + ", ".join(f"{h.name} ({h.memory_mib} MiB, {h.max_vms} VMs)"
                                                   for h in self.hosts))
         me = owners.Owner(key="x")
@@ -238,7 +239,7 @@ class Scheduler:
                     ticket = None  # left the queue with the lease
                     return lease
                 if ticket is None and self._blocked_by_own_leases(demand):
-                    raise LabError(
+                    raise ConfigurationError(
                         f"this test already holds lab capacity that leaves no host room for {demand}: "
                         "it would wait for itself. Close the cluster it holds first (a module- or "
                         "session-scoped cluster fixture lives until its scope ends), or provision the "

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from dataclasses import dataclass
 
-from lab.errors import LabError
+from records import ConfigurationError
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def script(family: str, *, hostname: str, machine_id: str, epoch: float,
     try:
         body = _NIC_WRITERS[family](nics)
     except KeyError:
-        raise LabError(f"no NIC configuration method for OS family {family!r}") from None
+        raise ConfigurationError(f"no NIC configuration method for OS family {family!r}") from None
     return "\n".join(head + body) + "\n"
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 from lab import paths
-from lab.errors import LabError
+from records import ConfigurationError
 
 CATALOG_FILE = Path(__file__).with_name("catalog.toml")
 
@@ -77,7 +77,7 @@ def load_catalog(path: Path = CATALOG_FILE) -> dict[str, ImageEntry]:
     for os_id, fields in data.items():
         unknown = set(fields) - _FIELDS
         if unknown:
-            raise LabError(f"{path}: [{os_id}] has unknown field(s) {sorted(unknown)}; "
+            raise ConfigurationError(f"{path}: [{os_id}] has unknown field(s) {sorted(unknown)}; "
                            f"known: {sorted(_FIELDS - {'id'})}")
         catalog[os_id] = ImageEntry(id=os_id, **{k: v or None if k in ("sha256", "url") else v
                                                  for k, v in fields.items()})
@@ -89,4 +89,4 @@ def get(os_id: str) -> ImageEntry:
     try:
         return catalog[os_id]
     except KeyError:
-        raise LabError(f"unknown OS id {os_id!r}; known ids: {', '.join(catalog)}") from None
+        raise ConfigurationError(f"unknown OS id {os_id!r}; known ids: {', '.join(catalog)}") from None

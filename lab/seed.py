@@ -8,7 +8,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from lab.errors import LabError
+from records import ConfigurationError
 from lab.identity import TaskNic
 
 
@@ -51,7 +51,7 @@ def make_seed(out: Path, *, instance_id: str, hostname: str, login_user: str, pu
               mgmt_mac: str, nics: tuple[TaskNic, ...], apt_proxy: str | None) -> Path:
     tool = shutil.which("genisoimage") or shutil.which("mkisofs")
     if not tool:
-        raise LabError("genisoimage not found: `apt-get install genisoimage` (see `python -m lab doctor`)")
+        raise ConfigurationError("genisoimage not found: `apt-get install genisoimage` (see `python -m lab doctor`)")
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp)
         (d / "meta-data").write_text(json.dumps({"instance-id": instance_id,

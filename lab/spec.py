@@ -5,7 +5,7 @@ import ipaddress
 import re
 from dataclasses import dataclass
 
-from lab.errors import LabError
+from records import ConfigurationError
 
 @dataclass(frozen=True)
 class Interface:
@@ -27,7 +27,7 @@ MAX_DISKS = 4
 
 def _check_name(kind: str, name: str) -> None:
     if not isinstance(name, str) or not _NAME.match(name):
-        raise LabError(f"{kind} name {name!r} is invalid: use 1-31 lowercase letters, digits "
+        raise ConfigurationError(f"{kind} name {name!r} is invalid: use 1-31 lowercase letters, digits "
                        f"or '-', starting with a letter")
 
 
@@ -43,14 +43,14 @@ class NetworkSpec:
     def __post_init__(self) -> None:
         _check_name("network", self.name)
         if self.name == "mgmt":
-            raise LabError("network name 'mgmt' is reserved for the lab's management network")
+            raise ConfigurationError("network name 'mgmt' is reserved for the lab's management network")
         try:
             net = ipaddress.ip_network(self.cidr)
         except ValueError:
-            raise LabError(f"network {self.name!r}: cidr {self.cidr!r} is not a network "
+            raise ConfigurationError(f"network {self.name!r}: cidr {self.cidr!r} is not a network "
                            f"address such as 10.100.0.0/24") from None
         if net.version != 4 or not 16 <= net.prefixlen <= 29:
-            raise LabError(f"network {self.name!r}: cidr {self.cidr} must be IPv4 with a prefix "
+            raise ConfigurationError(f"network {self.name!r}: cidr {self.cidr} must be IPv4 with a prefix "
                            f"between /16 and /29")
         if self.gateway is not None:
             try:
@@ -58,10 +58,10 @@ class NetworkSpec:
             except ValueError:
                 gw = None
             if gw is None or gw not in net:
-                raise LabError(f"network {self.name!r}: gateway {self.gateway!r} is not an address "
+                raise ConfigurationError(f"network {self.name!r}: gateway {self.gateway!r} is not an address "
                                f"in {self.cidr}")
         if net.overlaps(ipaddress.ip_network("10.213.0.0/24")):
-            raise LabError(f"network {self.name!r}: {self.cidr} overlaps the lab's management "
+            raise ConfigurationError(f"network {self.name!r}: {self.cidr} overlaps the lab's management "
                            f"network 10.213.0.0/24; pick another range")
 
 
@@ -81,10 +81,10 @@ class NicSpec:
 
     def __post_init__(self) -> None:
         if self.mode is not None and self.mode not in NIC_MODES:
-            raise LabError(f"NIC on {self.network!r}: mode {self.mode!r} must be one of "
+            raise ConfigurationError(f"NIC on {self.network!r}: mode {self.mode!r} must be one of "
                            f"{', '.join(NIC_MODES)}")
         if self.address and self.mode not in (None, "static"):
-            raise LabError(f"NIC on {self.network!r}: a pinned address needs mode 'static', "
+            raise ConfigurationError(f"NIC on {self.network!r}: a pinned address needs mode 'static', "
                            f"not {self.mode!r}")
 
 
@@ -101,18 +101,18 @@ class NodeSpec:
     def __post_init__(self) -> None:
         _check_name("node", self.name)
         if self.role not in ROLES:
-            raise LabError(f"node {self.name!r}: role {self.role!r} must be one of {', '.join(ROLES)}")
+            raise ConfigurationError(f"node {self.name!r}: role {self.role!r} must be one of {', '.join(ROLES)}")
         if len(self.disks_mib) > MAX_DISKS:
-            raise LabError(f"node {self.name!r}: at most {MAX_DISKS} data disks")
+            raise ConfigurationError(f"node {self.name!r}: at most {MAX_DISKS} data disks")
         for size in self.disks_mib:
             if isinstance(size, bool) or not isinstance(size, int) or not 16 <= size <= 262144:
-                raise LabError(f"node {self.name!r}: data disk size {size!r} must be 16..262144 MiB")
+                raise ConfigurationError(f"node {self.name!r}: data disk size {size!r} must be 16..262144 MiB")
         if not 1 <= self.vcpus <= 16:
-            raise LabError(f"node {self.name!r}: vcpus {self.vcpus} must be 1..16")
+            raise ConfigurationError(f"node {self.name!r}: vcpus {self.vcpus} must be 1..16")
         if not 128 <= self.memory_mib <= 65536:
-            raise LabError(f"node {self.name!r}: memory_mib {self.memory_mib} must be 128..65536")
+            raise ConfigurationError(f"node {self.name!r}: memory_mib {self.memory_mib} must be 128..65536")
         if len(self.nics) > MAX_NICS:
-            raise LabError(f"node {self.name!r}: at most {MAX_NICS} task NICs")
+            raise ConfigurationError(f"node {self.name!r}: at most {MAX_NICS} task NICs")
 
 
 @dataclass(frozen=True)
@@ -123,9 +123,9 @@ class ClusterSpec:
 
     def __post_init__(self) -> None:
         if not self.nodes:
-            raise LabError("a cluster needs at least one node")
+            raise ConfigurationError("a cluster needs at least one node")
         if len(self.nodes) > MAX_NODES:
-            raise LabError(f"a cluster has at most {MAX_NODES} nodes, not {len(self.nodes)}")
+            raise ConfigurationError(f"a cluster has at most {MAX_NODES} nodes, not {len(self.nodes)}")
         _unique("node", [n.name for n in self.nodes])
         _unique("network", [n.name for n in self.networks])
         nets = {n.name: n for n in self.networks}
@@ -133,10 +133,10 @@ class ClusterSpec:
             seen = set()
             for nic in node.nics:
                 if nic.network not in nets:
-                    raise LabError(f"node {node.name!r}: NIC on unknown network {nic.network!r}; "
+                    raise ConfigurationError(f"node {node.name!r}: NIC on unknown network {nic.network!r}; "
                                    f"networks: {', '.join(nets) or 'none declared'}")
                 if nic.network in seen:
-                    raise LabError(f"node {node.name!r}: two NICs on network {nic.network!r}")
+                    raise ConfigurationError(f"node {node.name!r}: two NICs on network {nic.network!r}")
                 seen.add(nic.network)
         # every derived or pinned address must fit and be unique per network
         for net in self.networks:
@@ -146,7 +146,7 @@ class ClusterSpec:
                     continue
                 addr = str(self.address(node.name, net.name).ip)
                 if addr in used:
-                    raise LabError(f"network {net.name!r}: nodes {used[addr]!r} and {node.name!r} "
+                    raise ConfigurationError(f"network {net.name!r}: nodes {used[addr]!r} and {node.name!r} "
                                    f"both have address {addr}")
                 used[addr] = node.name
 
@@ -154,13 +154,13 @@ class ClusterSpec:
         for n in self.nodes:
             if n.name == name:
                 return n
-        raise LabError(f"no node {name!r}; nodes: {', '.join(n.name for n in self.nodes)}")
+        raise ConfigurationError(f"no node {name!r}; nodes: {', '.join(n.name for n in self.nodes)}")
 
     def network(self, name: str) -> NetworkSpec:
         for n in self.networks:
             if n.name == name:
                 return n
-        raise LabError(f"no network {name!r}; networks: {', '.join(n.name for n in self.networks)}")
+        raise ConfigurationError(f"no network {name!r}; networks: {', '.join(n.name for n in self.networks)}")
 
     def nics_on(self, network: str):
         for node in self.nodes:
@@ -174,18 +174,18 @@ class ClusterSpec:
             if nic.network == network:
                 if nic.mode:
                     if net.vlan_trunk and nic.mode != "none":
-                        raise LabError(f"node {node!r}: a NIC on VLAN trunk {network!r} carries "
+                        raise ConfigurationError(f"node {node!r}: a NIC on VLAN trunk {network!r} carries "
                                        f"tagged frames only; its mode must be 'none'")
                     return nic.mode
                 return "none" if net.vlan_trunk else "dhcp" if net.dhcp else "static"
-        raise LabError(f"node {node!r} has no NIC on network {network!r}")
+        raise ConfigurationError(f"node {node!r} has no NIC on network {network!r}")
 
     def address(self, node: str, network: str) -> ipaddress.IPv4Interface:
         """The node's address on a task network: pinned, or .11, .12, … in node order."""
         net = ipaddress.ip_network(self.network(network).cidr)
         spec = self.node(node)
         if self.nic_mode(node, network) != "static":
-            raise LabError(f"node {node!r} gets no lab-assigned address on {network!r} "
+            raise ConfigurationError(f"node {node!r} gets no lab-assigned address on {network!r} "
                            f"(its NIC mode is {self.nic_mode(node, network)!r})")
         index = [n.name for n in self.nodes].index(node)
         for nic in spec.nics:
@@ -194,16 +194,16 @@ class ClusterSpec:
                     try:
                         ip = ipaddress.ip_address(nic.address)
                     except ValueError:
-                        raise LabError(f"node {node!r}: address {nic.address!r} on {network!r} "
+                        raise ConfigurationError(f"node {node!r}: address {nic.address!r} on {network!r} "
                                        f"is not an IPv4 address") from None
                     if ip not in net or ip in (net.network_address, net.broadcast_address):
-                        raise LabError(f"node {node!r}: address {ip} is not a host of {net}")
+                        raise ConfigurationError(f"node {node!r}: address {ip} is not a host of {net}")
                     return ipaddress.ip_interface(f"{ip}/{net.prefixlen}")
                 host = 11 + index
                 if host >= net.num_addresses - 1:
-                    raise LabError(f"network {network!r} ({net}) is too small for node {node!r}")
+                    raise ConfigurationError(f"network {network!r} ({net}) is too small for node {node!r}")
                 return ipaddress.ip_interface(f"{net.network_address + host}/{net.prefixlen}")
-        raise LabError(f"node {node!r} has no NIC on network {network!r}")
+        raise ConfigurationError(f"node {node!r} has no NIC on network {network!r}")
 
     @property
     def vcpus(self) -> int:
@@ -217,4 +217,4 @@ class ClusterSpec:
 def _unique(kind: str, names: list[str]) -> None:
     dupes = sorted({n for n in names if names.count(n) > 1})
     if dupes:
-        raise LabError(f"duplicate {kind} name(s): {', '.join(dupes)}")
+        raise ConfigurationError(f"duplicate {kind} name(s): {', '.join(dupes)}")

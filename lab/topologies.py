@@ -4,7 +4,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from lab.errors import LabError
+from records import ConfigurationError
 
 TOPOLOGIES_FILE = Path(__file__).with_name("topologies.toml")
 
@@ -17,6 +17,6 @@ def get(name: str) -> dict:
     """The raw `{networks, nodes}` tables of a named topology (validated by the task loader)."""
     known = load()
     if name not in known:
-        raise LabError(f"unknown topology {name!r}; named topologies: {', '.join(known)} "
+        raise ConfigurationError(f"unknown topology {name!r}; named topologies: {', '.join(known)} "
                        f"(lab/topologies.toml)")
     return {k: v for k, v in known[name].items() if k in ("networks", "nodes")}

@@ -12,7 +12,7 @@ from xml.sax.saxutils import escape, quoteattr
 import libvirt
 
 from lab import addressing, paths
-from lab.errors import LabError
+from records import ConfigurationError
 
 libvirt.registerErrorHandler(lambda *_: None, None)  # we handle errors; don't print each lookup
 
@@ -26,7 +26,7 @@ def connect(uri: str = "qemu:///system") -> libvirt.virConnect:
     try:
         return libvirt.open(uri)
     except libvirt.libvirtError as exc:
-        raise LabError(f"cannot reach libvirt at {uri}: {exc.get_error_message()}; "
+        raise ConfigurationError(f"cannot reach libvirt at {uri}: {exc.get_error_message()}; "
                        f"run `python -m lab up` (or check the URI in lab/hosts.toml)") from None
 
 
@@ -47,9 +47,9 @@ def live_connection(uri: str = "qemu:///system", wait_s: float = 60.0) -> libvir
             conn = connect(uri)
             conn.getLibVersion()
             return conn
-        except (LabError, libvirt.libvirtError) as exc:
+        except (ConfigurationError, libvirt.libvirtError) as exc:
             if time.monotonic() >= deadline:
-                raise LabError(f"libvirt at {uri} went away and is not back after {wait_s:.0f} s: "
+                raise ConfigurationError(f"libvirt at {uri} went away and is not back after {wait_s:.0f} s: "
                                f"{exc}; run `python -m lab up`") from None
         time.sleep(2)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, Mapping, Protocol, Sequence
 
-from lab.errors import LabError
+from records import ConfigurationError
 from llm._usage import Usage
 
 # Why a reply ended, the same across providers:
@@ -53,7 +53,7 @@ class Reply:
     content: Any  # the reply in the provider's message form, for the transcript
 
 
-class ProviderRejected(LabError):
+class ProviderRejected(ConfigurationError):
     """The provider refused our credentials or the model name: a configuration error."""
 
 

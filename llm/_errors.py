@@ -1,7 +1,7 @@
 """The two ways a model's API is out of reach: not configured, or not answering."""
 from __future__ import annotations
 
-from lab.errors import InfrastructureError, LabError
+from records import InfrastructureError, ConfigurationError
 
 
 class LLMUnavailable(InfrastructureError):
@@ -13,7 +13,7 @@ class IncompleteAnswer(Exception):
     fault, retried like a 500."""
 
 
-class MissingAPIKey(LabError):
+class MissingAPIKey(ConfigurationError):
     """No API key in the environment."""
 
     def __init__(self, key_name: str = "ANTHROPIC_API_KEY", url_name: str = "ANTHROPIC_BASE_URL",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lab.errors import LabError
+from records import ConfigurationError
 from llm._usage import Usage
 
 DEFAULT_TABLE = Path(__file__).with_name("prices.toml")
@@ -42,12 +42,12 @@ class PriceTable:
         try:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except (OSError, tomllib.TOMLDecodeError) as e:
-            raise LabError(f"price table {path}: {e}") from None
+            raise ConfigurationError(f"price table {path}: {e}") from None
         prices = {}
         for model, entry in data.get("models", {}).items():
             missing = [f for f in _FIELDS if not isinstance(entry.get(f), (int, float))]
             if missing:
-                raise LabError(f"price table {path}: model {model!r} lacks a number for "
+                raise ConfigurationError(f"price table {path}: model {model!r} lacks a number for "
                                f"{', '.join(missing)} (USD per million tokens)")
             prices[model] = Price(**{f: float(entry[f]) for f in _FIELDS})
         return cls(path, prices)

@@ -11,6 +11,7 @@
 """
 from records._checks import CHECK_PHASES, CheckRecord, CheckResult, CheckStatus
 from records._commands import CommandRecord, read_commands
+from records._errors import ConfigurationError, InfrastructureError
 from records._io import (JsonlWriter, RecordError, copy_tree, create_json, json_text, read_json,
                          read_json_optional, read_object_optional, read_sweep, write_json,
                          write_jsonl, write_text)
@@ -45,6 +46,8 @@ __all__ = [
     "write_json", "write_jsonl", "write_text", "create_json", "json_text", "JsonlWriter",
     "copy_tree", "MASK", "Redactor", "redact", "redact_text", "redact_tokens", "redactor",
     "register_secret", "screen_re2",
+    # who is to blame
+    "ConfigurationError", "InfrastructureError",
     # time
     "epoch", "new_run_id", "now_iso",
 ]

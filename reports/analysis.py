@@ -12,8 +12,7 @@ from reports.commands import command_stats
 from reports.firewall import firewall_persistence
 from reports.leftovers import find_leftovers
 from reports.polling import polling_trap
-from records import ANALYSIS_SCHEMA, RunPaths, read_json_optional, write_json
-from records import Run, Snapshot
+from records import ANALYSIS_SCHEMA, Run, RunPaths, Snapshot, read_json_optional, write_json
 from reports.records import Command, node_os_labels, node_roles, read_run
 from reports.repos import repo_urls, repos_json
 from verifier import run_illusion

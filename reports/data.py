@@ -10,8 +10,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from records import Redactor, epoch, redactor, screen_re2, write_text
-from records import Run
+from records import Redactor, Run, epoch, redactor, screen_re2, write_text
 
 TS = pa.timestamp("ms", tz="UTC")
 STR, I32, I64, F64, BOOL = pa.string(), pa.int32(), pa.int64(), pa.float64(), pa.bool_()

@@ -20,8 +20,7 @@ from typing import Any, Iterable, Mapping
 
 import msgspec
 
-from records import Redactor, RunPaths, read_json_optional, redactor, write_text
-from records import Run
+from records import Redactor, Run, RunPaths, read_json_optional, redactor, write_text
 from reports.records import read_run
 
 FOLD_LINES, FOLD_CHARS = 25, 3000  # output longer than this is folded

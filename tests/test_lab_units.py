@@ -9,26 +9,27 @@ from hypothesis import given, strategies as st
 
 from lab import addressing, console, hosts
 from lab.cluster import _wait_on_each
-from lab.errors import BootDeadEnd, InfrastructureError, LabError, ProvisionError
+from lab.errors import BootDeadEnd, ProvisionError
+from records import InfrastructureError, ConfigurationError
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
 
 
 def test_unknown_network_is_one_clear_error():
-    with pytest.raises(LabError, match="unknown network 'lan'"):
+    with pytest.raises(ConfigurationError, match="unknown network 'lan'"):
         ClusterSpec(nodes=(NodeSpec("node1", "debian12", nics=(NicSpec("lan"),)),))
 
 
 def test_mgmt_overlap_and_bad_names_are_rejected():
-    with pytest.raises(LabError, match="overlaps"):
+    with pytest.raises(ConfigurationError, match="overlaps"):
         NetworkSpec("priv", "10.213.0.0/16")
-    with pytest.raises(LabError, match="invalid"):
+    with pytest.raises(ConfigurationError, match="invalid"):
         NodeSpec("Node_1", "debian12")
 
 
 def test_bad_data_disks_are_rejected():
-    with pytest.raises(LabError, match="data disk size 0"):
+    with pytest.raises(ConfigurationError, match="data disk size 0"):
         NodeSpec("node1", "debian12", disks_mib=(0,))
-    with pytest.raises(LabError, match="at most 4 data disks"):
+    with pytest.raises(ConfigurationError, match="at most 4 data disks"):
         NodeSpec("node1", "debian12", disks_mib=(64,) * 5)
 
 
@@ -76,7 +77,7 @@ def test_oversized_cluster_runs_alone(tmp_path):
 def test_a_process_whose_own_lease_blocks_its_next_demand_gets_an_error_not_a_wait(tmp_path):
     sched = hosts.Scheduler([hosts.Host("h", "test:///default", 2, 20000, 8)], state_dir=tmp_path)
     held = sched.acquire(hosts.Demand(vcpus=3, memory_mib=1088, vms=3))  # exclusive: the whole host
-    with pytest.raises(LabError, match="would wait for itself"):
+    with pytest.raises(ConfigurationError, match="would wait for itself"):
         sched.acquire(hosts.Demand(vcpus=2, memory_mib=768, vms=2), timeout_s=30)
     sched.release(held)
     small = sched.acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1))
@@ -283,7 +284,7 @@ def test_an_overcommitted_host_runs_a_large_cluster_beside_small_ones(tmp_path):
     assert big is not None and not big.exclusive
     assert sched.try_acquire(hosts.Demand(vcpus=1, memory_mib=512, vms=1)) is not None
     assert sched.try_acquire(hosts.Demand(vcpus=3, memory_mib=1536, vms=3)) is None
-    with pytest.raises(LabError, match="overcommit must be ≥ 1"):
+    with pytest.raises(ConfigurationError, match="overcommit must be ≥ 1"):
         hosts.Host("h", "test:///default", 2, 20000, 8, overcommit=0.5)
 
 

@@ -8,7 +8,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ALLOWED = {
     "records": set(),
     "lab": {"records"},
-    "llm": {"records", "lab"},
+    "llm": {"records"},
     "agents": {"records", "lab", "llm"},
     "verifier": {"records", "llm"},
     "reports": {"records", "verifier"},

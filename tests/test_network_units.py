@@ -12,7 +12,7 @@ from agents import ClusterInfo, Interface, NetworkInfo, NodeInfo
 from agents._prompts import describe_cluster
 from fixtures.tasks import TaskError, load_task, named_topology
 from lab import appliances, identity, images, topologies
-from lab.errors import LabError
+from records import ConfigurationError
 from lab.spec import ClusterSpec, NetworkSpec, NicSpec, NodeSpec
 from lab import probes
 
@@ -45,16 +45,16 @@ def test_nic_modes_and_trunks():
                        networks=(trunk, lan))
     assert spec.nic_mode("a", "trunk") == "none" and spec.nic_mode("a", "lan") == "dhcp"
     assert spec.nic_mode("b", "lan") == "none"
-    with pytest.raises(LabError, match="no lab-assigned address"):
+    with pytest.raises(ConfigurationError, match="no lab-assigned address"):
         spec.address("a", "trunk")
-    with pytest.raises(LabError, match="tagged frames only"):
+    with pytest.raises(ConfigurationError, match="tagged frames only"):
         ClusterSpec(nodes=(NodeSpec("a", "debian12", nics=(NicSpec("trunk", mode="static"),)),),
                     networks=(trunk,)).nic_mode("a", "trunk")
-    with pytest.raises(LabError, match="mode 'bogus'"):
+    with pytest.raises(ConfigurationError, match="mode 'bogus'"):
         NicSpec("lan", mode="bogus")
-    with pytest.raises(LabError, match="gateway '10.9.9.9' is not an address"):
+    with pytest.raises(ConfigurationError, match="gateway '10.9.9.9' is not an address"):
         NetworkSpec("lan", "10.10.1.0/24", gateway="10.9.9.9")
-    with pytest.raises(LabError, match="role 'router'"):
+    with pytest.raises(ConfigurationError, match="role 'router'"):
         NodeSpec("r", "debian12", role="router")
 
 

@@ -6,8 +6,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from lab.errors import LabError
-from records import RecordError, read_sweep
+from records import ConfigurationError, RecordError, read_sweep
 from llm import DEFAULT_MODEL
 from verifier import MODES, ClientOptions, InputBudget, JudgeOptions, RunOutcome, format_result, reverify
 
@@ -26,7 +25,7 @@ def main(argv: list[str] | None = None) -> int:
                           effort=args.effort, against=args.against, jobs=args.jobs,
                           client_options=ClientOptions(provider=args.provider),
                           judge_options=options, on_run=_progress)
-    except (RecordError, LabError) as e:
+    except (RecordError, ConfigurationError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print(format_result(result))

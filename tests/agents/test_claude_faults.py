@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from agents import AgentInfraError, AgentLimits, AgentOptions, ClaudeAgent, make_agent
-from lab.errors import InfrastructureError, LabError
+from records import InfrastructureError, ConfigurationError
 from llm import RetryPolicy
 from tests.agents.test_claude_run import finish
 from tests.support.messages_api import CutStream, Delay, Drop, Malformed, Usage, error, message, text, tool_use
@@ -61,19 +61,19 @@ def test_a_client_error_is_not_retried(drive):
 
 def test_a_rejected_key_says_so(drive):
     run = drive([error(401)])
-    assert isinstance(run.error, LabError) and "rejected ANTHROPIC_API_KEY" in str(run.error)
+    assert isinstance(run.error, ConfigurationError) and "rejected ANTHROPIC_API_KEY" in str(run.error)
 
 
 def test_no_api_key_is_one_clear_error(monkeypatch):
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
-    with pytest.raises(LabError) as e:
+    with pytest.raises(ConfigurationError) as e:
         make_agent("claude", AgentOptions())
     assert "ANTHROPIC_API_KEY is not set" in str(e.value)
     assert "export ANTHROPIC_API_KEY=" in str(e.value) and "--agent=oracle" in str(e.value)
 
 
 def test_unknown_effort_is_refused_up_front(api_key):
-    with pytest.raises(LabError, match="unknown effort 'extreme'; valid: low, medium, high"):
+    with pytest.raises(ConfigurationError, match="unknown effort 'extreme'; valid: low, medium, high"):
         ClaudeAgent(AgentOptions(effort="extreme"))
 
 

@@ -8,9 +8,8 @@ import anthropic
 import httpx2
 import pytest
 
-from lab.errors import LabError
+from records import MASK, ConfigurationError, redact
 from llm import ClientConfig, MissingAPIKey, PriceTable, Usage, UsageLedger, render
-from records import MASK, redact
 from llm._retry import RetryPolicy, is_retryable, retry_after_s
 
 
@@ -72,7 +71,7 @@ def test_an_edited_price_table_is_used(tmp_path: Path):
 def test_a_broken_price_table_names_the_problem(tmp_path: Path):
     path = tmp_path / "prices.toml"
     path.write_text('[models."m"]\ninput = 1\n')
-    with pytest.raises(LabError, match="model 'm' lacks a number for output, cache_read, cache_write"):
+    with pytest.raises(ConfigurationError, match="model 'm' lacks a number for output, cache_read, cache_write"):
         PriceTable.load(path)
 
 
@@ -108,8 +107,8 @@ def test_templates(tmp_path: Path):
     t = tmp_path / "t.md"
     t.write_text("Hello $name, ${what} costs $$5.")
     assert render(t, {"name": "you", "what": "it"}) == "Hello you, it costs $5."
-    with pytest.raises(LabError, match=r"uses \$what, which is not provided; provided: name"):
+    with pytest.raises(ConfigurationError, match=r"uses \$what, which is not provided; provided: name"):
         render(t, {"name": "you"})
     t.write_text("a lone $ sign")
-    with pytest.raises(LabError, match=r"write \$\$ for a literal \$"):
+    with pytest.raises(ConfigurationError, match=r"write \$\$ for a literal \$"):
         render(t, {})

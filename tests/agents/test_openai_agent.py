@@ -7,7 +7,7 @@ import json
 import pytest
 
 from agents import AgentInfraError, AgentLimits, AgentOptions, make_agent
-from lab.errors import InfrastructureError, LabError
+from records import InfrastructureError, ConfigurationError
 from llm import MissingAPIKey, RetryPolicy
 from tests.agents.local_session import LocalSession
 from tests.support.chat_api import (ChatAPIServer, ChatUsage, CutStream, Delay, Drop, Malformed,
@@ -213,9 +213,9 @@ def test_a_client_error_is_not_retried(drive_openai):
 
 def test_a_rejected_key_and_an_unknown_model_say_what_to_fix(drive_openai):
     run = drive_openai([error(401, message="Incorrect API key")])
-    assert isinstance(run.error, LabError) and "rejected OPENAI_API_KEY" in str(run.error)
+    assert isinstance(run.error, ConfigurationError) and "rejected OPENAI_API_KEY" in str(run.error)
     run = drive_openai([error(404, message="The model `gpt-9` does not exist")], model="gpt-9")
-    assert isinstance(run.error, LabError) and "--model 'gpt-9'" in str(run.error)
+    assert isinstance(run.error, ConfigurationError) and "--model 'gpt-9'" in str(run.error)
     assert "does not exist" in str(run.error)
 
 
@@ -239,7 +239,7 @@ def test_the_registry_reads_the_environment(openai_key, monkeypatch):
 def test_effort_becomes_reasoning_effort_and_a_wrong_one_is_refused(drive_openai, openai_key):
     run = drive_openai([completion(finish())], effort="high")
     assert run.bodies()[0]["reasoning_effort"] == "high"
-    with pytest.raises(LabError, match="unknown effort 'max'"):
+    with pytest.raises(ConfigurationError, match="unknown effort 'max'"):
         make_agent("openai", AgentOptions(effort="max"))
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from agents import _registry as registry
 from agents import AgentOptions, ClaudeAgent, ReplayAgent
-from lab.errors import LabError
+from records import ConfigurationError
 
 LOG = Path(__file__).parent / "data" / "run-ours"
 
@@ -23,7 +23,7 @@ def test_claude_and_replay(api_key):
     ("claude:opus", "agent claude takes no argument: --agent=claude"),
 ])
 def test_bad_specs(spec, says):
-    with pytest.raises(LabError) as e:
+    with pytest.raises(ConfigurationError) as e:
         registry.make_agent(spec, AgentOptions())
     assert str(e.value).startswith(says)
 

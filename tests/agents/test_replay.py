@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from agents._replay import ReplayAgent, load_log
-from lab.errors import LabError
+from records import ConfigurationError
 from tests.agents.local_session import LocalSession, local_cluster
 
 DATA = Path(__file__).parent / "data"
@@ -66,7 +66,7 @@ def test_study_format_replays_only_the_last_executor_attempt():
 
 def test_unknown_node_is_one_error_listing_the_cluster(tmp_path):
     session = LocalSession(tmp_path, cluster=local_cluster("node1"))
-    with pytest.raises(LabError) as e:
+    with pytest.raises(ConfigurationError) as e:
         ReplayAgent(DATA / "run-ours").solve(session)
     assert str(e.value).endswith("runs commands on node2, which this cluster lacks; its nodes: node1")
     assert session.commands() == []  # checked before anything ran
@@ -81,12 +81,12 @@ def test_unknown_node_is_one_error_listing_the_cluster(tmp_path):
 def test_bad_logs_fail_up_front(tmp_path, content, says):
     path = tmp_path / "log.jsonl"
     path.write_text(content)
-    with pytest.raises(LabError, match=says):
+    with pytest.raises(ConfigurationError, match=says):
         ReplayAgent(path)
 
 
 def test_a_folder_without_a_log(tmp_path):
-    with pytest.raises(LabError, match="holds neither commands.jsonl nor agent/executor-commands.jsonl"):
+    with pytest.raises(ConfigurationError, match="holds neither commands.jsonl nor agent/executor-commands.jsonl"):
         ReplayAgent(tmp_path)
-    with pytest.raises(LabError, match="no such file or folder"):
+    with pytest.raises(ConfigurationError, match="no such file or folder"):
         ReplayAgent(tmp_path / "missing")

@@ -7,8 +7,7 @@ from pathlib import Path
 import pytest
 
 from reports.analysis import write_analysis
-from records import RecordError
-from records import Expected, read_expected, read_snapshot
+from records import Expected, RecordError, read_expected, read_snapshot
 from reports.records import mentions, read_commands, read_run
 from tests.reports.factory import RunBuilder, make_sweep
 
