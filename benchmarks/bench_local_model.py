@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from fixtures.validate import run_pytest  # noqa: E402
 from records import RunPaths, find_runs, read_json, read_json_optional  # noqa: E402
 
 VENV = Path(os.environ.get("OPSBENCH_LLAMA_VENV", "/opt/opsbench-llama"))
@@ -102,7 +103,7 @@ def sweep(port: int, tasks: list[str], out: Path, max_turns: int, os_id: str) ->
     cmd = [sys.executable, "-m", "pytest", "tests_tasks", "-k", " or ".join(t.replace("-", "_") for t in tasks),
            f"--os={os_id}", "--agent=openai", f"--model={MODEL}", f"--max-turns={max_turns}",
            "--agent-wall=900", f"--sweep-dir={out}", "-q", "-p", "no:cacheprovider"]
-    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+    return run_pytest(cmd, cwd=ROOT, env=env)  # a Ctrl-C ends the sweep cleanly
 
 
 def _lines(path: Path) -> list[dict]:

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lab.hosts import local_host  # noqa: E402
+from fixtures.validate import run_pytest  # noqa: E402
 from records import RunPaths, find_runs, read_json  # noqa: E402
 
 BIG = "port-forward"  # 3 nodes: more cores than this host has under TCG, so it runs alone
@@ -39,7 +40,9 @@ def one_pass(out: Path, os_id: str, agent: str, *extra: str) -> tuple[float, flo
     cmd = [sys.executable, "-m", "pytest", "tests_tasks", "-k", select, f"--os={os_id}",
            f"--agent={agent}", "-n", "2", f"--sweep-dir={out}", "-q", "-p", "no:cacheprovider", *extra]
     t0 = time.monotonic()
-    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    out.mkdir(parents=True, exist_ok=True)
+    with (out.parent / f"{out.name}.log").open("w") as log:  # a Ctrl-C ends the sweep cleanly
+        run_pytest(cmd, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT)
     wall = time.monotonic() - t0
     runs = [read_json(RunPaths(d).run) for d in find_runs(out)]
     return wall, sum(own_seconds(r) for r in runs), len(runs)
