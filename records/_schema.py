@@ -20,7 +20,7 @@ SWEEP_SCHEMA = "opsbench.sweep/1"
 SNAPSHOT_SCHEMA = "opsbench.snapshot/1"
 ANALYSIS_SCHEMA = "opsbench.analysis/1"
 
-Outcome = Literal["passed", "failed", "error", "skipped"]
+Outcome = Literal["passed", "failed", "undecided", "error", "skipped"]
 
 
 class Phase(msgspec.Struct, frozen=True):
