@@ -1,0 +1,56 @@
+#!/bin/bash
+# must fail req-2: the cluster is formed the way the clustering guide shows, by copying node1's own (random) Erlang cookie to node2 and node3, not with the agreed cookie; the other tooling, which uses Q7XR2KMD4VZ8OPSBENCH, is refused by every node
+# rhel family, NOT validated: the same mistake as wrong-copied-node1-cookie.sh; firewalld is opened as in the reference, and node1 lets node2 and node3 fetch its cookie on 8765 (runtime only: the hand-over stands for scp, not part of the mistake)
+set -euo pipefail
+sed -i -E '/[[:space:]](node1|node2|node3)$/d' /etc/hosts
+cat >> /etc/hosts <<HOSTS
+$OB_ADDR_NODE1_PRIV node1
+$OB_ADDR_NODE2_PRIV node2
+$OB_ADDR_NODE3_PRIV node3
+HOSTS
+# firewalld (on here) as in solution.rhel.sh: the three priv addresses may reach 4369 and 25672
+if systemctl is-active --quiet firewalld.service; then
+  for addr in "$OB_ADDR_NODE1_PRIV" "$OB_ADDR_NODE2_PRIV" "$OB_ADDR_NODE3_PRIV"; do
+    for port in 4369 25672; do
+      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"$port\" protocol=\"tcp\" accept" >/dev/null
+    done
+  done
+  firewall-cmd --reload >/dev/null
+fi
+share=/run/ob-cookie-share
+if [ "$NODE" = node1 ]; then
+  # hand node1's cookie to the two other nodes (what "scp node1:.erlang.cookie" does), once each
+  install -d -m 700 "$share"
+  install -m 600 /var/lib/rabbitmq/.erlang.cookie "$share/cookie"
+  if systemctl is-active --quiet firewalld.service; then
+    for addr in "$OB_ADDR_NODE2_PRIV" "$OB_ADDR_NODE3_PRIV"; do
+      firewall-cmd --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"8765\" protocol=\"tcp\" accept" >/dev/null
+    done
+  fi
+  systemd-run --unit=ob-cookie-share --collect timeout 900 python3 -c '
+import functools, http.server, sys
+handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[2])
+server = http.server.HTTPServer((sys.argv[1], 8765), handler)
+for _ in range(2):
+    server.handle_request()
+' "$OB_ADDR_NODE1_PRIV" "$share"
+  systemctl enable rabbitmq-server.service
+  rabbitmqctl cluster_status
+  exit 0
+fi
+cookie=$(curl -fsS --retry 10 --retry-delay 2 --retry-connrefused "http://$OB_ADDR_NODE1_PRIV:8765/cookie")
+[ -n "$cookie" ]
+if [ "$(cat /var/lib/rabbitmq/.erlang.cookie)" != "$cookie" ]; then
+  systemctl stop rabbitmq-server.service
+  printf '%s' "$cookie" > /var/lib/rabbitmq/.erlang.cookie
+  chown rabbitmq:rabbitmq /var/lib/rabbitmq/.erlang.cookie
+  chmod 400 /var/lib/rabbitmq/.erlang.cookie
+fi
+systemctl enable rabbitmq-server.service
+systemctl start rabbitmq-server.service
+rabbitmqctl await_startup --timeout 600 >/dev/null
+rabbitmqctl stop_app
+rabbitmqctl reset
+rabbitmqctl join_cluster rabbit@node1
+rabbitmqctl start_app
+rabbitmqctl cluster_status
