@@ -10,7 +10,7 @@ from records import ConfigurationError
 @dataclass(frozen=True)
 class Interface:
     """A node's network interface as provisioned: what the lab configures in the guest and what
-    the agent is told (agents._base.NodeInfo)."""
+    the agent is told (agents.NodeInfo)."""
     name: str  # as seen in the guest, e.g. eth1
     network: str  # task network name, or "mgmt"
     address: str | None  # CIDR notation, e.g. 10.100.0.11/24; None for DHCP or no address
