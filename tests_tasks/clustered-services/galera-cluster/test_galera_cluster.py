@@ -12,8 +12,12 @@ DATA_Q = ("SELECT (SELECT COUNT(*) FROM shop.customers), (SELECT COUNT(*) FROM s
           "(SELECT SUM(CRC32(CONCAT_WS('|', id, customer_id, item, qty))) FROM shop.orders)")
 
 
+# the client is `mariadb` (Debian, Ubuntu, EL10); older EL9 builds may only name it `mysql`
+CLIENT = '"$(command -v mariadb || echo mysql)"'
+
+
 def sql(ctx, node, query, timeout=60):
-    return ctx.run(node, f"timeout {timeout} mariadb -N -B -e {shlex.quote(query)}", timeout=timeout + 10)
+    return ctx.run(node, f"timeout {timeout} {CLIENT} -N -B -e {shlex.quote(query)}", timeout=timeout + 10)
 
 
 def status(ctx, node):

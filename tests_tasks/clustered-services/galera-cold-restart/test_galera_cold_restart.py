@@ -14,7 +14,9 @@ LATE = {251: (7, "item-3"), 252: (12, "item-9"), 253: (21, "item-14"), 254: (33,
 
 
 def sql(ctx, node, query, timeout=60):
-    return ctx.run(node, f"timeout {timeout} mariadb -N -B -e {shlex.quote(query)}", timeout=timeout + 10)
+    # the client is `mariadb` (Debian, EL10); fall back to `mysql` where only that name exists
+    return ctx.run(node, f"timeout {timeout} \"$(command -v mariadb || echo mysql)\" -N -B -e {shlex.quote(query)}",
+                   timeout=timeout + 10)
 
 
 def status(ctx, node):
@@ -26,7 +28,7 @@ def status(ctx, node):
 
 @baseline
 def whole_cluster_down(ctx):
-    up = [n for n in NODES if ctx.run(n, "pgrep -x mariadbd").exit_code == 0]
+    up = [n for n in NODES if ctx.run(n, "pgrep -x 'mariadbd|mysqld'").exit_code == 0]
     assert not up, f"MariaDB still runs on {', '.join(up)}"
 
 

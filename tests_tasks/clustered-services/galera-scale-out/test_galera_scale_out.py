@@ -12,7 +12,9 @@ DATA_Q = ("SELECT (SELECT COUNT(*) FROM shop.customers), (SELECT COUNT(*) FROM s
 
 
 def sql(ctx, node, query, timeout=60):
-    return ctx.run(node, f"timeout {timeout} mariadb -N -B -e {shlex.quote(query)}", timeout=timeout + 10)
+    # the client is `mariadb` (Debian, EL10); fall back to `mysql` where only that name exists
+    return ctx.run(node, f"timeout {timeout} \"$(command -v mariadb || echo mysql)\" -N -B -e {shlex.quote(query)}",
+                   timeout=timeout + 10)
 
 
 def status(ctx, node):

@@ -4,7 +4,15 @@ import uuid
 
 from fixtures.checks import baseline, requirement
 
-CA = "/usr/local/share/ca-certificates/example-internal-ca.crt"
+# where prepare put the internal CA into node2's trust store: Debian/Ubuntu, then the rhel family
+CA_PATHS = ("/usr/local/share/ca-certificates/example-internal-ca.crt",
+            "/etc/pki/ca-trust/source/anchors/example-internal-ca.crt")
+
+
+def _ca(ctx):
+    """The internal CA's file on node2 (the first of CA_PATHS that exists; the Debian one if none)."""
+    res = ctx.run("node2", "for f in " + " ".join(CA_PATHS) + "; do [ -f \"$f\" ] && { echo \"$f\"; exit 0; }; done; exit 1")
+    return res.stdout.strip() if res.exit_code == 0 and res.stdout.strip() else CA_PATHS[0]
 
 AMQPS = """python3 - <<'PY'
 import ssl, time, pika
@@ -38,7 +46,7 @@ PY"""
 
 def _handshake(ctx):
     return ctx.run("node2", "openssl s_client -connect mq.internal:5671 -servername mq.internal "
-                   f"-verify_hostname mq.internal -CAfile {CA} -verify_return_error </dev/null 2>&1",
+                   f"-verify_hostname mq.internal -CAfile {_ca(ctx)} -verify_return_error </dev/null 2>&1",
                    timeout=60)
 
 
@@ -78,7 +86,7 @@ def tls_handshake_verifies(ctx):
 def amqps_roundtrip(ctx):
     _wait_listening(ctx)
     body = uuid.uuid4().hex
-    res = ctx.run("node2", AMQPS.format(ca=CA, q=f"opsbench-tls-{body[:8]}", body=body), timeout=180)
+    res = ctx.run("node2", AMQPS.format(ca=_ca(ctx), q=f"opsbench-tls-{body[:8]}", body=body), timeout=180)
     assert res.exit_code == 0, f"AMQPS client on node2 failed: {res.stderr.strip()[-500:]}"
     assert res.stdout.strip() == body, "the message published over AMQPS was not consumed back"
 

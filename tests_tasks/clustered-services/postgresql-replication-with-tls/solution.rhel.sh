@@ -1,0 +1,56 @@
+#!/bin/bash
+# Reference solution (rhel family: alma9, centos-stream10, rhel98, rhel100), written, NOT validated.
+# As solution.sh: node1 gets its own certificate and TLS switched on, and accepts node2's
+# replication connection only over TLS (hostssl); node2 asks for TLS and checks the server
+# certificate against the CA it was given (node1's self-signed certificate).
+# EL layout (see prepare.rhel.sh): configuration in the data directory /var/lib/pgsql/data (its
+# conf.d/ is read after postgresql.conf), postgres' home /var/lib/pgsql; firewalld already lets
+# 5432 in on node1. Run on node1, then node2 (oracle steps).
+set -euo pipefail
+conf=/var/lib/pgsql/data
+primary=$OB_ADDR_NODE1_PRIV
+standby=$OB_ADDR_NODE2_PRIV
+psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+case "$NODE" in
+  node1)
+    if [ ! -s "$conf/server.crt" ]; then
+      openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=$primary" \
+        -addext "subjectAltName=IP:$primary" -keyout "$conf/server.key" -out "$conf/server.crt" 2>/dev/null
+    fi
+    chown postgres:postgres "$conf/server.key" "$conf/server.crt"; chmod 600 "$conf/server.key"
+    cat > "$conf/conf.d/20-tls.conf" <<CONF
+ssl = on
+ssl_cert_file = '$conf/server.crt'
+ssl_key_file = '$conf/server.key'
+ssl_min_protocol_version = 'TLSv1.2'
+CONF
+    chown postgres:postgres "$conf/conf.d/20-tls.conf"
+    # replication only over TLS: swap the clear-text rule for a hostssl one
+    sed -i -E "s|^host([[:space:]]+replication[[:space:]]+replicator[[:space:]]+)|hostssl\1|" "$conf/pg_hba.conf"
+    grep -Eq "^hostssl[[:space:]]+replication[[:space:]]+replicator[[:space:]]+$standby/32" "$conf/pg_hba.conf" \
+      || echo "hostssl replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
+    systemctl restart postgresql.service
+    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    # hand the certificate to node2 through the database (it is public material)
+    psql -c "DROP TABLE IF EXISTS opsbench_ca" -c "CREATE TABLE opsbench_ca (pem text)" \
+         -c "INSERT INTO opsbench_ca VALUES (\$pem\$$(cat "$conf/server.crt")\$pem\$)"
+    ;;
+  node2)
+    for i in $(seq 1 60); do
+      pem=$(psql -c "SELECT pem FROM opsbench_ca" 2>/dev/null || true)
+      [ -n "$pem" ] && break
+      sleep 1
+    done
+    printf '%s\n' "$pem" > /var/lib/pgsql/primary-ca.crt
+    chown postgres:postgres /var/lib/pgsql/primary-ca.crt
+    psql -c "ALTER SYSTEM SET primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/pgsql/.pgpass application_name=node2 sslmode=verify-full sslrootcert=/var/lib/pgsql/primary-ca.crt'"
+    systemctl restart postgresql.service
+    for i in $(seq 1 90); do
+      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
+      [ "$st" = streaming ] && break
+      sleep 1
+    done
+    psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
+    [ "$st" = streaming ]
+    ;;
+esac

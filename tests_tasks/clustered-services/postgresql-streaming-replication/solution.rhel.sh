@@ -1,0 +1,56 @@
+#!/bin/bash
+# Reference solution (rhel family), NOT validated: as solution.sh (node1 listens on its private
+# address and lets a replication role in from node2; node2's cluster is replaced by a base backup
+# of node1 configured as a streaming standby; steps run node1, then node2), with the differences
+# of this family: the configuration lives in the data directory /var/lib/pgsql/data (so a drop-in
+# directory is included from postgresql.conf, and node1's drop-in, copied over by the base backup,
+# is removed on node2), postgres's home is /var/lib/pgsql, and firewalld (on here) must let node2
+# reach 5432 on node1, permanently.
+set -euo pipefail
+data=/var/lib/pgsql/data
+primary=$OB_ADDR_NODE1_PRIV
+standby=$OB_ADDR_NODE2_PRIV
+pass=Repl-2f9c1e7a
+psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+case "$NODE" in
+  node1)
+    # PostgreSQL 13 (EL9) still stores md5 secrets by default; pg_hba below asks for scram
+    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
+               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
+                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
+               END IF; END \$\$"
+    install -d -o postgres -g postgres -m 700 "$data/conf.d"
+    grep -qx "include_dir = 'conf.d'" "$data/postgresql.conf" || echo "include_dir = 'conf.d'" >> "$data/postgresql.conf"
+    printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
+      "$primary" > "$data/conf.d/10-primary.conf"
+    chown postgres:postgres "$data/conf.d/10-primary.conf"; chmod 600 "$data/conf.d/10-primary.conf"
+    sed -i '/# opsbench-replication$/d' "$data/pg_hba.conf"
+    echo "host replication replicator $standby/32 scram-sha-256 # opsbench-replication" >> "$data/pg_hba.conf"
+    if systemctl is-active --quiet firewalld.service; then
+      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$standby\" port port=\"5432\" protocol=\"tcp\" accept" >/dev/null
+      firewall-cmd --reload >/dev/null
+    fi
+    systemctl restart postgresql.service
+    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    ;;
+  node2)
+    echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
+    chown postgres:postgres /var/lib/pgsql/.pgpass; chmod 600 /var/lib/pgsql/.pgpass
+    systemctl stop postgresql.service
+    rm -rf "$data"
+    runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -D "$data" -R -X stream -c fast
+    # the copy brought node1's drop-in (it would have node2 listen on node1's address)
+    rm -f "$data/conf.d/10-primary.conf"
+    chmod 700 "$data"
+    if command -v restorecon >/dev/null; then restorecon -R "$data" /var/lib/pgsql/.pgpass; fi
+    systemctl enable postgresql.service
+    systemctl start postgresql.service
+    for i in $(seq 1 60); do
+      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
+      [ "$st" = streaming ] && break
+      sleep 1
+    done
+    psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
+    [ "$st" = streaming ]
+    ;;
+esac

@@ -1,0 +1,47 @@
+#!/bin/bash
+# must fail req-2: the TLS listener copies the documentation's example (verify_peer, fail_if_no_peer_cert = true), so the broker demands a client certificate the order service does not have and its password login over AMQPS is cut off
+# rhel family, written, NOT validated: the same mistake as wrong-client-cert-required.sh; firewalld (on here) is opened
+# for 5671 and closed for 5672 as in solution.rhel.sh, so only the client-certificate demand differs
+set -euo pipefail
+case "$NODE" in
+  node1)
+    install -d -o root -g rabbitmq -m 750 /etc/rabbitmq/tls
+    install -o root -g rabbitmq -m 644 /srv/pki/mq/ca.crt /srv/pki/mq/mq.internal.crt /etc/rabbitmq/tls/
+    install -o root -g rabbitmq -m 640 /srv/pki/mq/mq.internal.key /etc/rabbitmq/tls/
+    command -v restorecon >/dev/null && restorecon -R /etc/rabbitmq
+    cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
+listeners.tcp.default = 127.0.0.1:5672
+listeners.ssl.default = 5671
+ssl_options.cacertfile = /etc/rabbitmq/tls/ca.crt
+ssl_options.certfile = /etc/rabbitmq/tls/mq.internal.crt
+ssl_options.keyfile = /etc/rabbitmq/tls/mq.internal.key
+ssl_options.verify = verify_peer
+ssl_options.fail_if_no_peer_cert = true
+CONF
+    systemctl restart rabbitmq-server.service
+    rabbitmqctl await_startup --timeout 600 >/dev/null
+    if ! rabbitmqctl list_users -q | awk '{print $1}' | grep -qx orders; then
+      rabbitmqctl add_user orders 'Ord3rs-Tls-2024'
+    else
+      rabbitmqctl change_password orders 'Ord3rs-Tls-2024'
+    fi
+    rabbitmqctl set_permissions -p / orders '.*' '.*' '.*'
+    if systemctl is-active --quiet firewalld.service; then
+      firewall-cmd --permanent --add-port=5671/tcp >/dev/null
+      firewall-cmd --permanent --remove-port=5672/tcp >/dev/null
+      firewall-cmd --reload >/dev/null
+    fi
+    ss -tlnp | grep -E ':(5671|5672)\b'
+    ;;
+  node2)
+    sed -i '/[[:space:]]mq\.internal$/d' /etc/hosts
+    echo "$OB_ADDR_NODE1_PRIV mq.internal" >> /etc/hosts
+    for i in $(seq 1 60); do
+      timeout 5 bash -c '</dev/tcp/mq.internal/5671' 2>/dev/null && break
+      sleep 2
+    done
+    # shows the broker's certificate chain verifying (the handshake itself is not the login)
+    { openssl s_client -connect mq.internal:5671 -verify_hostname mq.internal </dev/null 2>&1 || true; } \
+      | grep -E 'subject=|Verify return code' || true
+    ;;
+esac
