@@ -1,7 +1,7 @@
 #!/bin/bash
 # Reference solution, step 3 (node1): host key, the push command, a one-minute timer.
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 touch /root/.ssh/known_hosts
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

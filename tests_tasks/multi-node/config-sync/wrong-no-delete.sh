@@ -2,7 +2,7 @@
 # must fail req-1: push-appcfg copies with rsync -a but without --delete, so a file removed from /etc/appcfg on node1 (and node2's stale legacy.conf) stays on node2: not an exact copy
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 touch /root/.ssh/known_hosts
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

@@ -2,7 +2,7 @@
 # must fail req-2: the timer has only OnUnitActiveSec=1min and push-appcfg is run by hand instead of through the service, so the service was never active and the timer never elapses: no automatic sync
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 touch /root/.ssh/known_hosts
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

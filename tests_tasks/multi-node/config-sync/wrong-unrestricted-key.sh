@@ -12,7 +12,7 @@ case "$NODE" in
     sed -i '/appcfg-sync$/d' /root/.ssh/authorized_keys
     echo "$pub" >> /root/.ssh/authorized_keys ;;
   node1)
-    pkill -f 'http.server 8799' || true
+    pkill -f 'http[.]server 8799' || true
     rm -rf /run/ob-xfer
     touch /root/.ssh/known_hosts
     ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

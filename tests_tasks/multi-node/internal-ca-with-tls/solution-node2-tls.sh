@@ -1,7 +1,7 @@
 #!/bin/bash
 # Reference solution, step 3 (node2): fetch the signed certificate, serve HTTPS on 443.
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 curl -sf "http://$OB_ADDR_NODE1_PRIV:8799/portal.crt" -o /etc/nginx/tls/portal.crt
 openssl x509 -in /etc/nginx/tls/portal.crt -noout >/dev/null

@@ -3,7 +3,7 @@
 # steps: node2:solution-node2-csr.sh node1 node2:solution-node2-tls.sh node1
 set -euo pipefail
 if [ -f /run/ob-xfer/portal.crt ]; then  # second pass: node2 serves the certificate
-  pkill -f 'http.server 8799' || true
+  pkill -f 'http[.]server 8799' || true
   rm -rf /run/ob-xfer
   curl -sS --max-time 10 --cacert /root/ca/ca.crt https://portal.corp.internal/ | grep -q 'Corp portal'
   exit 0

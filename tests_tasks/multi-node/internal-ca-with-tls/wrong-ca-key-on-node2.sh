@@ -5,7 +5,7 @@ set -euo pipefail
 case "$NODE" in
   node1)
     if [ -d /run/ob-xfer ]; then  # second pass: node2 has its certificate
-      pkill -f 'http.server 8799' || true
+      pkill -f 'http[.]server 8799' || true
       rm -rf /run/ob-xfer
       curl -sS --max-time 10 https://portal.corp.internal/ | grep -q 'Corp portal'
       exit 0

@@ -2,7 +2,7 @@
 # must fail req-2: the nightly timer uses systemd's `daily` (00:00) instead of 02:30, so the backup runs at midnight, not at 02:30
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 touch /root/.ssh/known_hosts
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

@@ -2,7 +2,7 @@
 # must fail req-3: restore-records uses rsync --update so as "not to overwrite newer local files": a damaged file is newer than its backup, so it is skipped and keeps the damage
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 touch /root/.ssh/known_hosts
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

@@ -14,7 +14,7 @@ case "$NODE" in
     chown rbackup:rbackup /var/lib/rbackup/.ssh/authorized_keys
     chmod 0600 /var/lib/rbackup/.ssh/authorized_keys ;;
   node1)
-    pkill -f 'http.server 8799' || true
+    pkill -f 'http[.]server 8799' || true
     rm -rf /run/ob-xfer
     touch /root/.ssh/known_hosts
     ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true

@@ -1,7 +1,7 @@
 #!/bin/bash
 # Reference solution, step 3 (node1): trust node2's host key for ops; verify.
 set -euo pipefail
-pkill -f 'http.server 8799' || true
+pkill -f 'http[.]server 8799' || true
 rm -rf /run/ob-xfer
 kh=/home/ops/.ssh/known_hosts
 touch "$kh"
