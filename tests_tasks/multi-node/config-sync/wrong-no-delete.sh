@@ -32,4 +32,5 @@ WantedBy=timers.target
 UNIT
 systemctl daemon-reload
 systemctl enable --now push-appcfg.timer
-/usr/local/sbin/push-appcfg
+# the first run through the unit: systemd runs it once even if the timer fires now too
+systemctl start push-appcfg.service

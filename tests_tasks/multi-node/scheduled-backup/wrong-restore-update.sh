@@ -38,4 +38,5 @@ WantedBy=timers.target
 UNIT
 systemctl daemon-reload
 systemctl enable --now backup-records.timer
-/usr/local/sbin/backup-records
+# the first run through the unit: systemd runs it once even if the timer fires now too
+systemctl start backup-records.service
