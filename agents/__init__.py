@@ -6,6 +6,7 @@ _registry    `--agent=SPEC` → an Agent (make_agent, register, valid_specs)
 _model       the one loop of the model agents (tools, limits, evidence, transcript, cost)
 _claude      ClaudeAgent (Anthropic's Messages API)      _openai   OpenAIAgent (chat completions)
 _oracle      OracleAgent: the task's reference solution  _nop      NopAgent: does nothing
+_scripts     task scripts as run on a node: OS variant, tasklib includes inlined, the heredoc
 _wrong       WrongAgent: one of the task's wrong solutions
 _replay      ReplayAgent: a recorded run's commands, or a study trial's
 _prompts, _tools, _output, _results, _transcript: the model agents' prompts, tools, output
@@ -22,8 +23,9 @@ _WHERE = {
     "AgentStatus": "_base", "ClusterInfo": "_base", "CommandRecord": "_base",
     "Evidence": "_base", "Interface": "_base", "NetworkInfo": "_base", "NodeInfo": "_base",
     "ClaudeAgent": "_claude", "ModelAgent": "_model", "NopAgent": "_nop",
-    "OpenAIAgent": "_openai", "OracleAgent": "_oracle", "script_command": "_oracle",
-    "script_env": "_oracle", "AGENTS": "_registry", "make_agent": "_registry",
+    "OpenAIAgent": "_openai", "OracleAgent": "_oracle", "script_command": "_scripts",
+    "script_env": "_scripts", "script_path": "_scripts", "script_text": "_scripts",
+    "AGENTS": "_registry", "make_agent": "_registry",
     "register": "_registry", "valid_specs": "_registry", "ReplayAgent": "_replay",
     "WrongAgent": "_wrong",
 }
@@ -32,7 +34,7 @@ __all__ = [
     "AgentSession", "AgentStatus", "ClaudeAgent", "ClusterInfo", "CommandRecord", "Evidence",
     "Interface", "ModelAgent", "NetworkInfo", "NodeInfo", "NopAgent", "OpenAIAgent",
     "OracleAgent", "ReplayAgent", "WrongAgent", "make_agent", "register", "script_command",
-    "script_env", "valid_specs",
+    "script_env", "script_path", "script_text", "valid_specs",
 ]
 
 
@@ -53,7 +55,8 @@ if TYPE_CHECKING:
     from agents._model import ModelAgent
     from agents._nop import NopAgent
     from agents._openai import OpenAIAgent
-    from agents._oracle import OracleAgent, script_command, script_env
+    from agents._oracle import OracleAgent
     from agents._registry import AGENTS, make_agent, register, valid_specs
     from agents._replay import ReplayAgent
+    from agents._scripts import script_command, script_env, script_path, script_text
     from agents._wrong import WrongAgent

@@ -6,50 +6,9 @@ declare ordered `[[oracle.steps]]` (node + script) in task.toml.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
-from agents._base import AgentReport, AgentSession, ClusterInfo, Evidence
+from agents._base import AgentReport, AgentSession, Evidence
+from agents._scripts import script_command, script_env, script_path, script_text
 from records import ConfigurationError
-
-HEREDOC_END = "OPSBENCH_SCRIPT_EOF"
-
-
-def script_command(script: str, env: dict[str, str]) -> str:
-    """The script inline as a heredoc, so the record holds exactly what ran. bash reads the
-    heredoc as its stdin, which its commands inherit: one that reads stdin (rabbitmqctl, ssh,
-    `read`) would eat the rest of the script, and bash would stop early with exit 0. So the
-    script is one `{ … } </dev/null` group, read whole before any of it runs."""
-    if HEREDOC_END in script:
-        raise ConfigurationError(f"a task script may not contain the line {HEREDOC_END}")
-    exports = " ".join(f"{k}={_sq(v)}" for k, v in env.items())
-    return f"{exports} bash -s <<'{HEREDOC_END}'\n{{\n{script.rstrip()}\n}} </dev/null\n{HEREDOC_END}"
-
-
-def _sq(value: str) -> str:
-    return "'" + value.replace("'", "'\\''") + "'"
-
-
-def family_variant(task_dir: Path, filename: str, family: str, os_id: str | None = None) -> Path:
-    """`<stem>.<os id>.<ext>` (an appliance's own script), else `<stem>.<family>.<ext>`, else
-    the file itself."""
-    stem, dot, ext = filename.rpartition(".")
-    for variant in ([os_id] if os_id else []) + [family]:
-        specific = task_dir / f"{stem}.{variant}.{ext}"
-        if specific.exists():
-            return specific
-    return task_dir / filename
-
-
-def script_env(cluster: ClusterInfo, node: str) -> dict[str, str]:
-    """What every task script (prepare, solution) finds in its environment (docs/tasks.md)."""
-    env = {"NODE": node, "OB_NODES": " ".join(n.name for n in cluster.nodes)}
-    for n in cluster.nodes:
-        for iface in n.interfaces:
-            if iface.address and iface.network != "mgmt":
-                key = f"OB_ADDR_{n.name}_{iface.network}".upper().replace("-", "_")
-                env[key] = iface.address.split("/")[0]
-    return env
-
 
 class OracleAgent:
     name = "oracle"
@@ -67,11 +26,11 @@ class OracleAgent:
         ids, failed = [], []
         for node, filename in steps:
             info = session.cluster.node(node)
-            path = family_variant(session.task_dir, filename, info.family, info.os)
+            path = script_path(session.task_dir, filename, info.family, info.os)
             if not path.exists():
                 raise ConfigurationError(f"{session.task_dir}: no {filename} (or {path.name}) for the oracle")
             timeout = session.options.limits.wall_s
-            rec = session.run(node, script_command(path.read_text(), script_env(session.cluster, node)),
+            rec = session.run(node, script_command(script_text(path), script_env(session.cluster, node)),
                               timeout_s=timeout, user="root")
             ids.append(rec.id)
             if rec.exit_code != 0:

@@ -132,6 +132,11 @@ def broken_tree(tmp_path_factory) -> tuple[Lab, subprocess.CompletedProcess]:
     lab.task("no-solution", files=("instruction.md",))
     (lab.task("no-tests") / "test_no_tests.py").unlink()
     lab.task("valid-task")
+    bad_check = lab.task("check-names-no-node")
+    (bad_check / "test_check_names_no_node.py").write_text(
+        "from fixtures.checks import requirement\n\n@requirement('req-1')\n"
+        "def served(node1, node4):\n    pass\n")
+    (lab.task("missing-include") / "solution.sh").write_text("#!/bin/bash\n. tasklib/no-such-helper.sh\n")
     for (task_id, name, head), _ in WRONG_CASES.values():
         (lab.task(task_id) / f"wrong-{name}.sh").write_text(f"#!/bin/bash\n{head}\necho wrong\n")
     return lab, lab.pytest("tests_tasks", "--collect-only", "-q", "--agent=nop",
@@ -184,6 +189,21 @@ def test_task_folder_without_instruction_or_solution(broken_tree, task_id, says)
     assert f"{d}: {says}" in _collect_error(lab, proc, d)
 
 
+def test_a_check_parameter_that_names_no_node_is_a_collection_error(broken_tree):
+    lab, proc = broken_tree
+    err = _collect_error(lab, proc, lab.root / "tests_tasks" / "single-node" / "check-names-no-node")
+    assert ("check served: parameter 'node4' is neither a node of the topology (node1) nor 'ctx' "
+            "or 'hosts'") in err, err
+
+
+def test_a_script_including_a_missing_helper_is_a_collection_error(broken_tree):
+    lab, proc = broken_tree
+    d = lab.root / "tests_tasks" / "single-node" / "missing-include"
+    err = _collect_error(lab, proc, d)
+    assert f"{d / 'solution.sh'}:2: includes tasklib/no-such-helper.sh, which does not exist" in err, err
+    assert "https-app.sh" in err, err  # it names the helpers there are
+
+
 def test_task_folder_without_a_test_module(broken_tree):
     lab, proc = broken_tree
     d = lab.root / "tests_tasks" / "single-node" / "no-tests"
@@ -197,7 +217,7 @@ def test_only_the_broken_tasks_fail_collection(broken_tree):
     _, proc = broken_tree
     assert proc.returncode == 1, proc.output  # errors (with --continue-on-collection-errors)
     assert "tests_tasks/single-node/valid-task/test_valid_task.py::test_valid_task[debian12]" in proc.output
-    assert f"1 test collected, {len(TOML_CASES) + len(WRONG_CASES) + 4} errors" in proc.output, proc.output
+    assert f"1 test collected, {len(TOML_CASES) + len(WRONG_CASES) + 6} errors" in proc.output, proc.output
 
 
 # -- options: usage errors listing the valid values -----------------------------------------

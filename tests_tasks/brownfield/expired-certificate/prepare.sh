@@ -4,6 +4,7 @@
 # (below; the checks trust exactly this CA), that expired in 2025. The CA key is on the node, so
 # the certificate can be renewed there.
 set -euo pipefail
+. tasklib/https-app.sh
 nologin=$(command -v nologin || echo /usr/sbin/nologin)
 id billing >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell "$nologin" billing
 install -d -m 700 /root/corp-ca
@@ -66,55 +67,10 @@ chown root:billing /etc/billing-api/tls/billing.key
 chmod 640 /etc/billing-api/tls/billing.key
 chmod 644 /etc/billing-api/tls/billing.crt
 
-install -d /opt/billing-api
-cat > /opt/billing-api/server.py <<'PY'
-#!/usr/bin/python3
-"""billing-api: a small JSON API over HTTPS. Usage: server.py CERT KEY PORT"""
-import http.server
-import json
-import ssl
-import sys
-
-cert, key, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(cert, key)
-
-
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        if self.path == "/health":
-            doc = {"service": "billing-api", "status": "ok"}
-        else:
-            doc = {"service": "billing-api", "invoices_open": 42, "currency": "EUR"}
-        body = (json.dumps(doc, sort_keys=True) + "\n").encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, fmt, *args):
-        sys.stderr.write("billing-api: " + fmt % args + "\n")
-
-
-class Server(http.server.ThreadingHTTPServer):
-    def finish_request(self, request, client_address):
-        # the TLS handshake in the worker thread: a slow or failing client blocks nobody
-        request.settimeout(15)
-        try:
-            tls = context.wrap_socket(request, server_side=True)
-        except (ssl.SSLError, OSError) as exc:
-            sys.stderr.write(f"billing-api: TLS handshake with {client_address[0]} failed: {exc}\n")
-            return
-        try:
-            self.RequestHandlerClass(tls, client_address, self)
-        finally:
-            tls.close()
-
-
-Server(("0.0.0.0", port), Handler).serve_forever()
-PY
-chmod 755 /opt/billing-api/server.py
+https_app billing-api <<'ROUTES'
+{"/health": ["application/json", {"service": "billing-api", "status": "ok"}],
+ "*": ["application/json", {"service": "billing-api", "invoices_open": 42, "currency": "EUR"}]}
+ROUTES
 cat > /etc/systemd/system/billing-api.service <<'UNIT'
 [Unit]
 Description=billing-api (HTTPS on 8443)

@@ -3,6 +3,7 @@
 # certificate for portal.corp.internal, issued by the task's fixed Northwind CA (below; the
 # checks trust exactly this CA), that expires in 5 days. SIGHUP makes it reload the files.
 set -euo pipefail
+. tasklib/https-app.sh
 nologin=$(command -v nologin || echo /usr/sbin/nologin)
 id portal >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell "$nologin" portal
 install -d -m 700 /root/northwind-ca
@@ -68,70 +69,9 @@ chown root:portal /etc/portal/tls/portal.key
 chmod 640 /etc/portal/tls/portal.key
 chmod 644 /etc/portal/tls/portal.crt
 
-install -d /opt/portal
-cat > /opt/portal/server.py <<'PY'
-#!/usr/bin/python3
-"""portal: a small HTTPS service. Usage: server.py CERT KEY PORT. SIGHUP re-reads CERT and KEY."""
-import http.server
-import json
-import signal
-import ssl
-import sys
-
-cert, key, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
-
-
-def load():
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.load_cert_chain(cert, key)
-    return ctx
-
-
-context = load()
-
-
-def reload(signum, frame):
-    global context
-    try:
-        context = load()
-        sys.stderr.write("portal: certificate reloaded\n")
-    except (ssl.SSLError, OSError) as exc:
-        sys.stderr.write(f"portal: reload failed, keeping the old certificate: {exc}\n")
-
-
-signal.signal(signal.SIGHUP, reload)
-
-
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        body = (json.dumps({"service": "portal", "status": "ok"}) + "\n").encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, fmt, *args):
-        sys.stderr.write("portal: " + fmt % args + "\n")
-
-
-class Server(http.server.ThreadingHTTPServer):
-    def finish_request(self, request, client_address):
-        request.settimeout(15)
-        try:
-            tls = context.wrap_socket(request, server_side=True)
-        except (ssl.SSLError, OSError) as exc:
-            sys.stderr.write(f"portal: TLS handshake with {client_address[0]} failed: {exc}\n")
-            return
-        try:
-            self.RequestHandlerClass(tls, client_address, self)
-        finally:
-            tls.close()
-
-
-Server(("0.0.0.0", port), Handler).serve_forever()
-PY
-chmod 755 /opt/portal/server.py
+https_app portal <<'ROUTES'
+{"*": ["application/json", {"service": "portal", "status": "ok"}]}
+ROUTES
 cat > /opt/portal/README <<'DOC'
 portal
 ======

@@ -3,6 +3,7 @@
 # for wiki.corp.internal issued by the task's fixed Acme Corp Root CA; the CA certificate lies
 # in /srv/pki, and nothing trusts it.
 set -euo pipefail
+. tasklib/https-app.sh
 nologin=$(command -v nologin || echo /usr/sbin/nologin)
 id wiki >/dev/null 2>&1 || useradd --system --no-create-home --home-dir /nonexistent --shell "$nologin" wiki
 install -d -m 755 /srv/pki /etc/wiki
@@ -46,49 +47,9 @@ chown root:wiki /etc/wiki/wiki.key
 chmod 640 /etc/wiki/wiki.key
 grep -q ' wiki.corp.internal$' /etc/hosts || echo '127.0.0.1 wiki.corp.internal' >> /etc/hosts
 
-install -d /opt/wiki
-cat > /opt/wiki/server.py <<'PY'
-#!/usr/bin/python3
-"""wiki: serves a page over HTTPS. Usage: server.py CERT KEY PORT"""
-import http.server
-import ssl
-import sys
-
-cert, key, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
-context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-context.load_cert_chain(cert, key)
-
-
-class Handler(http.server.BaseHTTPRequestHandler):
-    def do_GET(self):
-        body = b"<h1>Acme internal wiki</h1>\n"
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html")
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, fmt, *args):
-        sys.stderr.write("wiki: " + fmt % args + "\n")
-
-
-class Server(http.server.ThreadingHTTPServer):
-    def finish_request(self, request, client_address):
-        request.settimeout(15)
-        try:
-            tls = context.wrap_socket(request, server_side=True)
-        except (ssl.SSLError, OSError) as exc:
-            sys.stderr.write(f"wiki: TLS handshake with {client_address[0]} failed: {exc}\n")
-            return
-        try:
-            self.RequestHandlerClass(tls, client_address, self)
-        finally:
-            tls.close()
-
-
-Server(("0.0.0.0", port), Handler).serve_forever()
-PY
-chmod 755 /opt/wiki/server.py
+https_app wiki <<'ROUTES'
+{"*": ["text/html", "<h1>Acme internal wiki</h1>\n"]}
+ROUTES
 cat > /etc/systemd/system/wiki.service <<'UNIT'
 [Unit]
 Description=Acme internal wiki (HTTPS on 9443)
