@@ -107,8 +107,9 @@ def test_task_uses_a_named_topology_and_picks_appliance_os(tmp_path):
 @pytest.mark.parametrize("extra, message", [
     ('[topology]\nuse = "gateway-client"\n', "field `appliances`: expected the OS ids"),
     ('appliances = ["linux-router"]\n', "no topology node has role"),
-    ('[topology]\nuse = "mesh"\n', "unknown topology 'mesh'; named topologies: single-lan"),
+    ('[topology]\nuse = "mesh"\n', "unknown topology 'mesh'; named topologies: private-pair, private-trio"),
     ('appliances = ["linux-router"]\n[topology]\nuse = "dual-lan"\nnodes = []\n', "alone"),
+    ('[topology]\nmemory_mib = 768\n', "field `topology.memory_mib`: expected nothing here: sizes go on each"),
 ])
 def test_bad_network_topology_is_one_clear_error(tmp_path, extra, message):
     head, _, rest = extra.partition("[topology]")
@@ -161,3 +162,13 @@ def test_appliance_probe_output_round_trips():
     assert probes.parse_appliance(out) == {"a": {"output": "one\ntwo", "rc": 1},
                                            "b": {"output": "x", "rc": 0},
                                            "c": {"output": "", "rc": 0}}
+
+
+def test_sizes_beside_a_named_topology_apply_to_its_hosts_not_its_appliances(tmp_path):
+    d = _task(tmp_path, 'appliances = ["linux-router"]\n' + BASE + '[topology]\nuse = "dhcp-lan"\nmemory_mib = 768\n')
+    task = load_task(d)
+    assert task.cluster.node("client").memory_mib == 768
+    assert task.cluster.node("router").memory_mib == 320
+    d2 = _task(tmp_path / "b", BASE + '[topology]\nuse = "private-trio"\nmemory_mib = 1024\nvcpus = 2\n')
+    assert [(n.name, n.memory_mib, n.vcpus) for n in load_task(d2).cluster.nodes] == \
+        [("node1", 1024, 2), ("node2", 1024, 2), ("node3", 1024, 2)]
