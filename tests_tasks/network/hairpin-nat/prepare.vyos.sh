@@ -1,0 +1,18 @@
+# NOT validated against a real VyOS image (VyOS 1.4 syntax; eth1 = front, eth2 = back).
+# Starting condition on frontend, as on the linux-router: it forwards (VyOS does out of the
+# box) and publishes 10.20.0.1:80 → backend1:8080 with a DNAT rule that matches on any
+# inbound interface, saved; no source NAT, so from the back network the address hangs.
+# backend1's application comes from prepare.sh (it runs on the hosts).
+set -euo pipefail
+vbash -s <<'CFG'
+source /opt/vyatta/etc/functions/script-template
+configure
+set nat destination rule 10 destination address 10.20.0.1
+set nat destination rule 10 protocol tcp
+set nat destination rule 10 destination port 80
+set nat destination rule 10 translation address 10.20.1.11
+set nat destination rule 10 translation port 8080
+commit
+save
+exit
+CFG
