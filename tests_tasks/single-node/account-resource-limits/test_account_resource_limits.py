@@ -7,6 +7,7 @@ import uuid
 from contextlib import contextmanager
 
 from fixtures.checks import baseline, requirement
+from tasklib import login as login_
 
 # forks children (each sleeps, then exits) until the kernel refuses, up to a cap; prints the count
 FORK_PROBE = r"""python3 -c '
@@ -53,54 +54,41 @@ print(opened, raised)
 MODES = (True, False)  # a login shell (su -), then none (su)
 
 
-def _session(ctx, user: str, command: str, login: bool = True):
-    su = f"su - {user}" if login else f"su {user}"
-    return ctx.run("node1", f"cd / && {su} -c {_quote(command)}", timeout=180)
-
-
-def _how(user: str, login: bool) -> str:
-    return f"{user} ({'su -' if login else 'su, no login shell'})"
-
-
-def _quote(s: str) -> str:
-    return "'" + s.replace("'", "'\\''") + "'"
-
-
-def _limits(ctx, user: str, login: bool = True) -> dict:
-    res = _session(ctx, user, "echo $(ulimit -Su) $(ulimit -Hu) $(ulimit -Sn) $(ulimit -Hn)", login)
-    assert res.exit_code == 0, f"could not open a session as {_how(user, login)}: {res.stderr.strip()}"
+def _limits(node1, user: str, login: bool = True) -> dict:
+    res = login_.su(node1, user, "echo $(ulimit -Su) $(ulimit -Hu) $(ulimit -Sn) $(ulimit -Hn)", login)
+    assert res.rc == 0, f"could not open a session as {login_.how(user, login)}: {res.stderr.strip()}"
     su, hu, sn, hn = res.stdout.split()[-4:]
     return {"nproc": (su, hu), "nofile": (sn, hn)}
 
 
 @contextmanager
-def _batch_members(ctx):
+def _batch_members(node1):
     """etl1, etl2 and a member added to batch now, removed again afterwards."""
     newcomer = "obetl" + uuid.uuid4().hex[:6]
-    made = ctx.run("node1", f"useradd -m -s /bin/bash -G batch {newcomer}")
-    assert made.exit_code == 0, f"could not create a new member of batch: {made.stderr.strip()}"
+    made = node1.run(f"useradd -m -s /bin/bash -G batch {newcomer}")
+    assert made.rc == 0, f"could not create a new member of batch: {made.stderr.strip()}"
     try:
         yield ("etl1", "etl2", newcomer)
     finally:
-        ctx.run("node1", f"pkill -KILL -u {newcomer}; userdel -r {newcomer} 2>/dev/null; true")
+        node1.run(f"pkill -KILL -u {newcomer}; userdel -r {newcomer} 2>/dev/null; true")
 
 
 @baseline
-def no_limits_yet(ctx):
-    lim = _limits(ctx, "etl1")
+def no_limits_yet(node1):
+    lim = _limits(node1, "etl1")
     assert lim["nofile"] != ("2048", "2048") and lim["nproc"] != ("40", "40"), \
         f"etl1 already has the limits: {lim}"
 
 
 @requirement("req-1")
-def batch_process_limit(ctx):
-    with _batch_members(ctx) as users:
+def batch_process_limit(node1):
+    with _batch_members(node1) as users:
         for user in users:
             for login in MODES:
-                how = _how(user, login)
-                lim = _limits(ctx, user, login)
-                res = _session(ctx, user, FORK_PROBE, login)
-                assert res.exit_code == 0 and res.stdout.strip().isdigit(), \
+                how = login_.how(user, login)
+                lim = _limits(node1, user, login)
+                res = login_.su(node1, user, FORK_PROBE, login)
+                assert res.rc == 0 and res.stdout.strip().isdigit(), \
                     f"the fork probe failed as {how}: {res.stderr.strip()[-300:]}"
                 forked = int(res.stdout.strip())
                 # the session itself (bash, python) counts too: at most 40 processes in all
@@ -110,32 +98,32 @@ def batch_process_limit(ctx):
 
 
 @requirement("req-2")
-def batch_open_files_limit(ctx):
-    with _batch_members(ctx) as users:
+def batch_open_files_limit(node1):
+    with _batch_members(node1) as users:
         for user in users:
             for login in MODES:
-                how = _how(user, login)
-                lim = _limits(ctx, user, login)
+                how = login_.how(user, login)
+                lim = _limits(node1, user, login)
                 assert lim["nofile"] == ("2048", "2048"), \
                     f"a new session of {how} has open-files limits soft/hard {lim['nofile']}, not 2048/2048"
-                res = _session(ctx, user, FILES_PROBE, login)
-                assert res.exit_code == 0, f"the open-files probe failed as {how}: {res.stderr.strip()[-300:]}"
+                res = login_.su(node1, user, FILES_PROBE, login)
+                assert res.rc == 0, f"the open-files probe failed as {how}: {res.stderr.strip()[-300:]}"
                 opened, raised = res.stdout.split()[-2:]
                 assert 2000 <= int(opened) < 2048, f"{how} could open {opened} files (limit 2048 asked)"
                 assert raised == "refused", f"{how} could raise its own open-files limit to 4096"
 
 
 @requirement("req-3")
-def others_unaffected(ctx):
+def others_unaffected(node1):
     for user in ("webops", "root"):
-        lim = _limits(ctx, user)
+        lim = _limits(node1, user)
         assert lim["nproc"] != ("40", "40") and lim["nofile"] != ("2048", "2048"), \
             f"{user} got the batch limits too: {lim}"
-    res = _session(ctx, "webops", FORK_PROBE)
-    assert res.exit_code == 0 and res.stdout.strip() == "80", \
+    res = login_.su(node1, "webops", FORK_PROBE)
+    assert res.rc == 0 and res.stdout.strip() == "80", \
         f"webops could not start 80 processes: {res.stdout.strip()} {res.stderr.strip()[-200:]}"
-    lim = _limits(ctx, "webops")
-    res = _session(ctx, "webops", FILES_PROBE)
-    opened = int(res.stdout.split()[0]) if res.exit_code == 0 else -1
+    lim = _limits(node1, "webops")
+    res = login_.su(node1, "webops", FILES_PROBE)
+    opened = int(res.stdout.split()[0]) if res.rc == 0 else -1
     assert opened >= min(int(lim["nofile"][0]), 5000) - 10, \
         f"webops could open only {opened} files with a soft limit of {lim['nofile'][0]}"

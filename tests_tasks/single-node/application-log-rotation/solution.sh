@@ -3,11 +3,8 @@
 # /var/log/orders/*.log: daily, 5 generations, gzip with delaycompress, and a postrotate
 # reload so the worker re-opens its files (create makes fresh ones owned by orders).
 set -euo pipefail
-if command -v apt-get >/dev/null; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends logrotate
-else
-  dnf -y install logrotate
-fi
+. ./logrotate.sh
+install_logrotate
 cat > /etc/logrotate.d/orders-worker <<'CONF'
 /var/log/orders/*.log {
     daily
@@ -23,5 +20,4 @@ cat > /etc/logrotate.d/orders-worker <<'CONF'
     endscript
 }
 CONF
-systemctl enable --now logrotate.timer
-logrotate -d /etc/logrotate.d/orders-worker 2>&1 | tail -5
+rotation_on

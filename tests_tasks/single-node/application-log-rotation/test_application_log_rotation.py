@@ -43,9 +43,9 @@ print(json.dumps(out))
 PY"""
 
 
-def _state(ctx) -> dict:
-    res = ctx.run("node1", STATE)
-    assert res.exit_code == 0, f"could not read /var/log/orders: {res.stderr.strip()[-300:]}"
+def _state(node1) -> dict:
+    res = node1.run(STATE)
+    assert res.rc == 0, f"could not read /var/log/orders: {res.stderr.strip()[-300:]}"
     return json.loads(res.stdout)
 
 
@@ -55,30 +55,29 @@ def _rotated(state: dict, log: str) -> list[str]:
     return sorted(names, key=lambda n: state[n]["mtime"], reverse=True)
 
 
-def _rotate(ctx, force: bool = True):
+def _rotate(node1, force: bool = True):
     time.sleep(1.0)  # let the worker write a few lines, so nothing is skipped as empty
-    return ctx.run("node1", f"logrotate {'-f ' if force else ''}{CONF}", timeout=120)
+    return node1.run(f"logrotate {'-f ' if force else ''}{CONF}")
 
 
 @baseline
-def worker_logging_unrotated(ctx):
-    st = _state(ctx)
+def worker_logging_unrotated(node1):
+    st = _state(node1)
     for log in LOGS:
         assert log in st and st[log]["lines"] > 20000, f"{log} is missing or short"
         assert not _rotated(st, log), f"{log} already has rotated files"
 
 
 @requirement("req-1")
-def rotation_rotates(ctx):
+def rotation_rotates(node1):
     # a log the service adds later (owned and moded like the others) must be rotated as well
     tag = uuid.uuid4().hex[:8]
     extra = f"obcheck-{tag}.log"
-    made = ctx.run("node1", f"seq -f 'extra log line %g marker-{tag}' 1 200 > /var/log/orders/{extra} && "
-                   f"chown orders:orders /var/log/orders/{extra} && chmod 640 /var/log/orders/{extra}")
-    assert made.exit_code == 0, f"could not add a log file to /var/log/orders: {made.stderr.strip()}"
+    node1.check_output(f"seq -f 'extra log line %g marker-{tag}' 1 200 > /var/log/orders/{extra} && "
+                       f"chown orders:orders /var/log/orders/{extra} && chmod 640 /var/log/orders/{extra}")
     try:
-        res = _rotate(ctx)
-        st = _state(ctx)
+        res = _rotate(node1)
+        st = _state(node1)
         for log in LOGS:
             rot = _rotated(st, log)
             assert rot, f"no rotated file of {log} after a forced logrotate run ({res.stderr.strip()[-300:]})"
@@ -86,23 +85,23 @@ def rotation_rotates(ctx):
             assert log in st, f"the live {log} is gone after rotation"
             assert not st[log]["old"] and st[log]["lines"] < 5000, \
                 f"the live {log} still holds the old content after rotation ({st[log]['lines']} lines)"
-        moved = ctx.run("node1", f"for f in /var/log/orders/{extra}?*; do [ -f \"$f\" ] && "
-                        f"zcat -f \"$f\" | grep -q marker-{tag} && echo \"$f\"; done; true")
+        moved = node1.run(f"for f in /var/log/orders/{extra}?*; do [ -f \"$f\" ] && "
+                          f"zcat -f \"$f\" | grep -q marker-{tag} && echo \"$f\"; done; true")
         assert moved.stdout.strip(), \
             (f"a log file added to /var/log/orders ({extra}) was not rotated by the same run: "
              "the rotation does not cover every log file there")
     finally:
-        ctx.run("node1", f"rm -f /var/log/orders/{extra}*; "
-                f"sed -i '/{tag}/d' /var/lib/logrotate/status /var/lib/logrotate/logrotate.status 2>/dev/null; true")
+        node1.run(f"rm -f /var/log/orders/{extra}*; "
+                  f"sed -i '/{tag}/d' /var/lib/logrotate/status /var/lib/logrotate/logrotate.status 2>/dev/null; true")
 
 
 @requirement("req-2")
-def worker_writes_live_files(ctx):
-    _rotate(ctx)
+def worker_writes_live_files(node1):
+    _rotate(node1)
     time.sleep(1.0)
-    before = _state(ctx)
+    before = _state(node1)
     time.sleep(3.0)
-    after = _state(ctx)
+    after = _state(node1)
     for log in LOGS:
         assert log in after, f"the live {log} does not exist after rotation"
         grew = after[log]["lines"] - before.get(log, {"lines": 0})["lines"]
@@ -111,15 +110,14 @@ def worker_writes_live_files(ctx):
             if name in before:
                 assert after[name]["size"] == before[name]["size"], \
                     f"orders-worker still writes into the rotated file {name}"
-    res = ctx.run("node1", "systemctl is-active orders-worker.service")
-    assert res.stdout.strip() == "active", "orders-worker is not running"
+    assert node1.service("orders-worker.service").is_running, "orders-worker is not running"
 
 
 @requirement("req-3")
-def old_generations_gzipped(ctx):
+def old_generations_gzipped(node1):
     for _ in range(3):
-        _rotate(ctx)
-    st = _state(ctx)
+        _rotate(node1)
+    st = _state(node1)
     for log in LOGS:
         rot = _rotated(st, log)
         assert len(rot) >= 2, f"only {len(rot)} rotated generation(s) of {log} after several rotations"
@@ -130,10 +128,10 @@ def old_generations_gzipped(ctx):
 
 
 @requirement("req-4")
-def five_generations_kept(ctx):
+def five_generations_kept(node1):
     for _ in range(7):
-        _rotate(ctx)
-    st = _state(ctx)
+        _rotate(node1)
+    st = _state(node1)
     for log in LOGS:
         rot = _rotated(st, log)
         assert len(rot) <= 5, f"{len(rot)} rotated generations of {log} are kept: {', '.join(rot)}"
@@ -156,9 +154,9 @@ print(json.dumps(seen))
 
 
 @requirement("req-5")
-def rotates_daily_on_schedule(ctx):
+def rotates_daily_on_schedule(node1):
     # age the logs' rotation state by two days, as if the last rotation was the day before yesterday
-    age = ctx.run("node1", r"""python3 - <<'PY'
+    age = node1.run(r"""python3 - <<'PY'
 import datetime, glob, os, re
 path = next((p for p in ("/var/lib/logrotate/status", "/var/lib/logrotate/logrotate.status")
              if os.path.exists(p)), "/var/lib/logrotate/status")
@@ -169,25 +167,25 @@ keep = [l for l in lines if not l.startswith('"/var/log/orders/')]
 keep += [f'"{p}" {stamp}' for p in sorted(glob.glob("/var/log/orders/*.log"))]
 open(path, "w").write("\n".join(keep) + "\n")
 PY""")
-    assert age.exit_code == 0, f"could not age the logrotate state: {age.stderr.strip()[-300:]}"
-    before = _state(ctx)
-    res = _rotate(ctx, force=False)
-    after = _state(ctx)
+    assert age.rc == 0, f"could not age the logrotate state: {age.stderr.strip()[-300:]}"
+    before = _state(node1)
+    res = _rotate(node1, force=False)
+    after = _state(node1)
     for log in LOGS:
         generations = lambda st: {n: st[n]["size"] for n in _rotated(st, log)}
         assert generations(after) != generations(before), \
             (f"a scheduled (not forced) logrotate run did not rotate {log}, last rotated two days "
              f"ago ({res.stderr.strip()[-200:]})")
     # a weekly rule rotates too when the pause spans a week's start: logrotate's own reading decides
-    res = ctx.run("node1", INTERVAL)
-    assert res.exit_code == 0, f"logrotate's debug run failed: {res.stderr.strip()[-300:]}"
+    res = node1.run(INTERVAL)
+    assert res.rc == 0, f"logrotate's debug run failed: {res.stderr.strip()[-300:]}"
     intervals = json.loads(res.stdout)
     for log in LOGS:
         interval = intervals.get(f"/var/log/orders/{log}")
         assert interval is not None, f"logrotate's debug run does not consider /var/log/orders/{log}"
         assert "after 1 days" in interval, \
             f"logrotate rotates /var/log/orders/{log} on another schedule than daily: {interval!r}"
-    sched = ctx.run("node1", "systemctl is-active logrotate.timer || "
-                    "grep -ls logrotate /etc/crontab /etc/cron.d/* /var/spool/cron/crontabs/* "
-                    "/etc/systemd/system/*.timer")
-    assert sched.exit_code == 0, "no daily logrotate run is scheduled (timer or cron)"
+    sched = node1.run("systemctl is-active logrotate.timer || "
+                      "grep -ls logrotate /etc/crontab /etc/cron.d/* /var/spool/cron/crontabs/* "
+                      "/etc/systemd/system/*.timer")
+    assert sched.rc == 0, "no daily logrotate run is scheduled (timer or cron)"

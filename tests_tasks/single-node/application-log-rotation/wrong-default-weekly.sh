@@ -1,11 +1,8 @@
 #!/bin/bash
 # must fail req-5: no `daily` in the drop-in, so the global `weekly` of logrotate.conf applies: a log rotated two days ago is not rotated by the next daily run
 set -euo pipefail
-if command -v apt-get >/dev/null; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends logrotate
-else
-  dnf -y install logrotate
-fi
+. ./logrotate.sh
+install_logrotate
 cat > /etc/logrotate.d/orders-worker <<'CONF'
 /var/log/orders/*.log {
     rotate 5
@@ -20,5 +17,4 @@ cat > /etc/logrotate.d/orders-worker <<'CONF'
     endscript
 }
 CONF
-systemctl enable --now logrotate.timer
-logrotate -d /etc/logrotate.d/orders-worker 2>&1 | tail -5
+rotation_on

@@ -1,11 +1,8 @@
 #!/bin/bash
 # must fail req-2: rotation with create but no postrotate reload: orders-worker keeps its old file handles and writes on into the rotated file
 set -euo pipefail
-if command -v apt-get >/dev/null; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends logrotate
-else
-  dnf -y install logrotate
-fi
+. ./logrotate.sh
+install_logrotate
 cat > /etc/logrotate.d/orders-worker <<'CONF'
 /var/log/orders/*.log {
     daily
@@ -17,5 +14,4 @@ cat > /etc/logrotate.d/orders-worker <<'CONF'
     create 0640 orders orders
 }
 CONF
-systemctl enable --now logrotate.timer
-logrotate -d /etc/logrotate.d/orders-worker 2>&1 | tail -5
+rotation_on

@@ -10,42 +10,40 @@ THP = "/sys/kernel/mm/transparent_hugepage/enabled"
 STARTING: list[str] = []
 
 
-def _cmdline(ctx) -> list[str]:
-    res = ctx.run("node1", "cat /proc/cmdline")
-    assert res.exit_code == 0, "cannot read /proc/cmdline"
-    return res.stdout.split()
+def _cmdline(node1) -> list[str]:
+    return node1.check_output("cat /proc/cmdline").split()
 
 
-def _thp(ctx) -> str:
-    return ctx.run("node1", f"cat {THP}").stdout.strip()
+def _thp(node1) -> str:
+    return node1.run(f"cat {THP}").stdout.strip()
 
 
 @baseline
-def thp_on_and_no_parameter(ctx):
-    assert PARAM not in _cmdline(ctx), f"{PARAM} is already on the command line"
-    assert "[always]" in _thp(ctx), f"THP is not 'always' at the start: {_thp(ctx)}"
-    STARTING[:] = [p for p in _cmdline(ctx) if not p.startswith("BOOT_IMAGE=")]
+def thp_on_and_no_parameter(node1):
+    assert PARAM not in _cmdline(node1), f"{PARAM} is already on the command line"
+    assert "[always]" in _thp(node1), f"THP is not 'always' at the start: {_thp(node1)}"
+    STARTING[:] = [p for p in _cmdline(node1) if not p.startswith("BOOT_IMAGE=")]
 
 
 @requirement("req-1")
-def thp_off_now(ctx):
-    mode = _thp(ctx)
+def thp_off_now(node1):
+    mode = _thp(node1)
     assert "[never]" in mode, f"THP on the running node1 is not off: {THP} reads '{mode}'"
 
 
 @requirement("req-2")
-def parameter_on_every_boot(ctx):
-    if PARAM not in _cmdline(ctx):
+def parameter_on_every_boot(ctx, node1):
+    if PARAM not in _cmdline(node1):
         ctx.cluster.reboot(["node1"], deadline_s=540)
-    cmd = _cmdline(ctx)
+    cmd = _cmdline(node1)
     assert PARAM in cmd, f"node1 booted without {PARAM}: /proc/cmdline is '{' '.join(cmd)}'"
-    mode = _thp(ctx)
+    mode = _thp(node1)
     assert "[never]" in mode, f"after boot THP is not off: {THP} reads '{mode}'"
 
 
 @requirement("req-3")
-def other_parameters_kept(ctx):
-    cmd = _cmdline(ctx)
+def other_parameters_kept(node1):
+    cmd = _cmdline(node1)
     keep = STARTING or ["console=ttyS0"]
     missing = [p for p in keep if p not in cmd]
     assert not missing, f"boot parameters lost: {', '.join(missing)} (/proc/cmdline: '{' '.join(cmd)}')"

@@ -1,22 +1,11 @@
 #!/bin/bash
 # must fail req-3: the new certificate and key are right, but portal is restarted to load them instead of reloaded, dropping its long-lived sessions
 set -euo pipefail
+. ./cert.sh
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 openssl ecparam -name prime256v1 -genkey -noout -out "$tmp/portal.key"
-openssl req -new -key "$tmp/portal.key" -subj "/O=Northwind/OU=Platform/CN=portal.corp.internal" -out "$tmp/portal.csr"
-cat > "$tmp/ext" <<'EXT'
-basicConstraints = CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:portal.corp.internal, DNS:portal-api.corp.internal
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-EXT
-openssl x509 -req -sha256 -days 365 -in "$tmp/portal.csr" -CA /root/northwind-ca/ca.crt \
-  -CAkey /root/northwind-ca/ca.key -set_serial "0x$(openssl rand -hex 12)" -extfile "$tmp/ext" \
-  -out "$tmp/portal.crt"
-openssl verify -CAfile /root/northwind-ca/ca.crt "$tmp/portal.crt"
+portal_cert "$tmp/portal.key"
 install -m 640 -o root -g portal "$tmp/portal.key" /etc/portal/tls/portal.key
 install -m 644 -o root -g root "$tmp/portal.crt" /etc/portal/tls/portal.crt
 systemctl restart portal.service

@@ -27,41 +27,41 @@ print(json.dumps({"on": rc == 0, "error": os.strerror(err) if rc else "", "bhard
 PY"""
 
 
-def _quota(ctx, user: str) -> dict:
-    res = ctx.run("node1", QUOTA.replace("USER", user))
-    assert res.exit_code == 0, f"could not read the quota of {user}: {res.stderr.strip()[-300:]}"
+def _quota(node1, user: str) -> dict:
+    res = node1.run(QUOTA.replace("USER", user))
+    assert res.rc == 0, f"could not read the quota of {user}: {res.stderr.strip()[-300:]}"
     return json.loads(res.stdout)
 
 
-def _write(ctx, user: str, mib: int):
+def _write(node1, user: str, mib: int):
     """As `user` (runuser: backup is a system account without a login shell), write `mib` MiB
     to a new file in their directory; the
     record's stdout is the number of bytes that made it to disk."""
     f = f"/srv/shared/{user}/obcheck-fill.bin"
-    return ctx.run("node1", f"cd / && runuser -u {user} -- sh -c 'dd if=/dev/zero of={f} bs=1M count={mib} "
-                   f"conv=fsync 2>&1; echo rc=$?; stat -c %s {f}'", timeout=300)
+    return node1.run(f"cd / && runuser -u {user} -- sh -c 'dd if=/dev/zero of={f} bs=1M count={mib} "
+                     f"conv=fsync 2>&1; echo rc=$?; stat -c %s {f}'")
 
 
-def _clean(ctx, user: str) -> None:
-    ctx.run("node1", f"rm -f /srv/shared/{user}/obcheck-fill.bin; sync")
+def _clean(node1, user: str) -> None:
+    node1.run(f"rm -f /srv/shared/{user}/obcheck-fill.bin; sync")
 
 
 @baseline
-def shared_mounted_no_quota(ctx):
-    res = ctx.run("node1", "findmnt -no SOURCE,UUID /srv/shared")
+def shared_mounted_no_quota(node1):
+    res = node1.run("findmnt -no SOURCE,UUID /srv/shared")
     assert res.stdout.split() and res.stdout.split()[0] == "/dev/vdb", f"/srv/shared is not /dev/vdb: {res.stdout}"
     BEFORE["uuid"] = res.stdout.split()[1]
-    q = _quota(ctx, "dev1")
+    q = _quota(node1, "dev1")
     assert not (q["on"] and q["bhard"]), "dev1 already has a quota"
 
 
 @requirement("req-1")
-def hard_limit_enforced(ctx):
+def hard_limit_enforced(node1):
     for user in ("dev1", "dev2"):
         try:
-            res = _write(ctx, user, 90)
+            res = _write(node1, user, 90)
             out = res.stdout
-            q = _quota(ctx, user)
+            q = _quota(node1, user)
             assert "rc=0" not in out, \
                 f"{user} wrote 90 MiB to /srv/shared without being stopped (usage now {q['used_kib'] // MIB} MiB)"
             assert "quota" in out.lower(), f"{user}'s write failed, but not with a quota error: {out.strip()[-300:]}"
@@ -69,46 +69,45 @@ def hard_limit_enforced(ctx):
             assert used <= 61 * MIB, f"{user} got {used / MIB:.1f} MiB on /srv/shared, beyond the 60 MiB limit"
             assert used >= 58 * MIB, f"{user} was stopped at {used / MIB:.1f} MiB, well below 60 MiB"
         finally:
-            _clean(ctx, user)
+            _clean(node1, user)
 
 
 @requirement("req-2")
-def soft_limit_with_grace(ctx):
+def soft_limit_with_grace(node1):
     for user in ("dev1", "dev2"):
-        q = _quota(ctx, user)
+        q = _quota(node1, user)
         assert q["on"], f"no quota can be read for {user} on /srv/shared: {q['error']}"
         assert 49 * MIB <= q["bsoft"] <= 51 * MIB, f"{user}'s soft limit is {q['bsoft'] / MIB:.1f} MiB, not 50 MiB"
     # crossing the soft limit starts the grace period (the default: 7 days)
     try:
-        base = _quota(ctx, "dev2")["used_kib"]
-        res = _write(ctx, "dev2", 52 - base // MIB)
+        base = _quota(node1, "dev2")["used_kib"]
+        res = _write(node1, "dev2", 52 - base // MIB)
         assert "rc=0" in res.stdout, f"dev2 could not write up to 52 MiB (between the limits): {res.stdout[-200:]}"
-        q = _quota(ctx, "dev2")
+        q = _quota(node1, "dev2")
         grace = q["btime"] - q["now"]
         assert q["btime"] and 6.9 * 86400 <= grace <= 7.1 * 86400, \
             f"beyond its soft limit dev2 got a grace period of {grace / 86400:.2f} days, not the default 7"
     finally:
-        _clean(ctx, "dev2")
+        _clean(node1, "dev2")
 
 
 @requirement("req-3")
-def backup_unlimited(ctx):
+def backup_unlimited(node1):
     try:
-        res = _write(ctx, "backup", 100)
+        res = _write(node1, "backup", 100)
         assert "rc=0" in res.stdout, f"backup could not write 100 MiB to /srv/shared: {res.stdout.strip()[-300:]}"
-        q = _quota(ctx, "backup")
+        q = _quota(node1, "backup")
         assert not q["bhard"] and not q["bsoft"], f"backup has a quota: {q}"
     finally:
-        _clean(ctx, "backup")
+        _clean(node1, "backup")
 
 
 @requirement("req-4")
-def data_and_filesystem_kept(ctx):
-    res = ctx.run("node1", "findmnt -no SOURCE,UUID /srv/shared")
+def data_and_filesystem_kept(node1):
+    res = node1.run("findmnt -no SOURCE,UUID /srv/shared")
     parts = res.stdout.split()
     assert parts and parts[0] == "/dev/vdb", f"/srv/shared is not mounted from /dev/vdb: {res.stdout.strip()}"
     if BEFORE.get("uuid"):
         assert parts[1] == BEFORE["uuid"], "/srv/shared is a different filesystem than before (re-created?)"
     for path, digest in DATA.items():
-        res = ctx.run("node1", f"sha256sum {path}")
-        assert res.exit_code == 0 and res.stdout.split()[0] == digest, f"{path} is missing or changed"
+        assert node1.file(path).sha256sum == digest, f"{path} is missing or changed"

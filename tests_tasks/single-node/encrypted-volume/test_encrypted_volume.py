@@ -12,68 +12,67 @@ FILES = {"export-1.csv": "0a8de38a6ab6a5adcdb51fe4caef582c037c7d6e49f5765d96ee47
 MARKER = "OBVAULT-MARKER-"
 
 
-def _stack(ctx) -> list[tuple[str, str]]:
+def _stack(node1) -> list[tuple[str, str]]:
     """(name, type) from the device mounted on /srv/vault down to the disk."""
-    src = ctx.run("node1", "findmnt -no SOURCE --mountpoint /srv/vault").stdout.strip()
+    src = node1.run("findmnt -no SOURCE --mountpoint /srv/vault").stdout.strip()
     assert src, "nothing is mounted on /srv/vault"
-    res = ctx.run("node1", f"lsblk -nrso NAME,TYPE {src}")
-    assert res.exit_code == 0, f"cannot inspect {src}: {res.stderr.strip()}"
-    return [tuple(line.split()[:2]) for line in res.stdout.splitlines() if len(line.split()) >= 2]
+    out = node1.check_output(f"lsblk -nrso NAME,TYPE {src}")
+    return [tuple(line.split()[:2]) for line in out.splitlines() if len(line.split()) >= 2]
 
 
 @baseline
-def plaintext_on_root_disk(ctx):
-    res = ctx.run("node1", "cd /srv/vault && sha256sum " + " ".join(FILES))
-    assert res.exit_code == 0, "the vault files are missing"
-    assert ctx.run("node1", "mountpoint -q /srv/vault").exit_code != 0, "/srv/vault is already a mount"
+def plaintext_on_root_disk(node1):
+    res = node1.run("cd /srv/vault && sha256sum " + " ".join(FILES))
+    assert res.rc == 0, "the vault files are missing"
+    assert node1.run("mountpoint -q /srv/vault").rc != 0, "/srv/vault is already a mount"
 
 
 @requirement("req-1")
-def luks_on_vdb_mounted_through_dm_crypt(ctx):
-    magic = ctx.run("node1", "head -c 6 /dev/vdb | od -An -tx1").stdout.split()
+def luks_on_vdb_mounted_through_dm_crypt(node1):
+    magic = node1.run("head -c 6 /dev/vdb | od -An -tx1").stdout.split()
     assert magic == ["4c", "55", "4b", "53", "ba", "be"], f"/dev/vdb does not start with a LUKS header ({magic})"
-    stack = _stack(ctx)
+    stack = _stack(node1)
     types = [t for _, t in stack]
     assert types and types[0] == "crypt", f"/srv/vault is not mounted from a dm-crypt mapping: {stack}"
     assert ("vdb", "disk") in stack, f"the dm-crypt mapping under /srv/vault is not on /dev/vdb: {stack}"
 
 
 @requirement("req-2")
-def files_moved_and_writable(ctx):
-    assert ctx.run("node1", "mountpoint -q /srv/vault").exit_code == 0, "/srv/vault is not a mounted filesystem"
-    res = ctx.run("node1", "cd /srv/vault && sha256sum " + " ".join(FILES))
+def files_moved_and_writable(node1):
+    assert node1.run("mountpoint -q /srv/vault").rc == 0, "/srv/vault is not a mounted filesystem"
+    res = node1.run("cd /srv/vault && sha256sum " + " ".join(FILES))
     got = dict(reversed(line.split()) for line in res.stdout.splitlines() if len(line.split()) == 2)
     for name, digest in FILES.items():
         assert got.get(name) == digest, f"/srv/vault/{name} is missing or changed on the volume"
-    w = ctx.run("node1", "f=/srv/vault/.obcheck-write; echo probe > $f && sync && grep -q probe $f; rc=$?; "
-                "rm -f $f; exit $rc")
-    assert w.exit_code == 0, f"cannot write to /srv/vault: {w.stderr.strip()}"
+    w = node1.run("f=/srv/vault/.obcheck-write; echo probe > $f && sync && grep -q probe $f; rc=$?; "
+                  "rm -f $f; exit $rc")
+    assert w.rc == 0, f"cannot write to /srv/vault: {w.stderr.strip()}"
 
 
 @requirement("req-3")
-def no_plaintext_left(ctx):
-    raw = ctx.run("node1", "python3 -c \"import sys\nhits, tail = 0, b''\nwith open('/dev/vdb', 'rb') as d:\n"
-                  "    while True:\n        b = d.read(1 << 20)\n        if not b: break\n"
-                  f"        hits += (tail + b).count(b'{MARKER}'); tail = b[-32:]\nprint(hits)\"", timeout=300)
+def no_plaintext_left(node1):
+    raw = node1.run("python3 -c \"import sys\nhits, tail = 0, b''\nwith open('/dev/vdb', 'rb') as d:\n"
+                    "    while True:\n        b = d.read(1 << 20)\n        if not b: break\n"
+                    f"        hits += (tail + b).count(b'{MARKER}'); tail = b[-32:]\nprint(hits)\"")
     assert raw.stdout.strip() == "0", f"the files' content is readable in plain text on /dev/vdb ({raw.stdout.strip()} hits)"
-    root = ctx.run("node1", "d=$(mktemp -d); mount --bind / $d || exit 9; "
-                   f"find $d -xdev -type f -name 'export-*.csv' 2>/dev/null; "
-                   f"grep -rlIF {MARKER} $d/srv $d/root $d/home $d/tmp $d/var/tmp $d/var/backups $d/mnt $d/opt "
-                   "$d/media 2>/dev/null; umount $d; rmdir $d; true", timeout=300)
-    assert root.exit_code == 0, "could not inspect the root filesystem"
+    root = node1.run("d=$(mktemp -d); mount --bind / $d || exit 9; "
+                     f"find $d -xdev -type f -name 'export-*.csv' 2>/dev/null; "
+                     f"grep -rlIF {MARKER} $d/srv $d/root $d/home $d/tmp $d/var/tmp $d/var/backups $d/mnt $d/opt "
+                     "$d/media 2>/dev/null; umount $d; rmdir $d; true")
+    assert root.rc == 0, "could not inspect the root filesystem"
     left = sorted(set(re.sub(r"^/tmp/tmp\.[^/]+", "", p) for p in root.stdout.split()))
     assert not left, f"unencrypted copies remain on the root filesystem: {', '.join(left[:5])}"
 
 
-def _crypttab_key(ctx) -> tuple[str, str]:
+def _crypttab_key(node1) -> tuple[str, str]:
     """(mapping name, key file) of the /etc/crypttab entry for /dev/vdb."""
-    uuid = ctx.run("node1", "blkid -s UUID -o value /dev/vdb").stdout.strip()
-    tab = ctx.run("node1", "cat /etc/crypttab 2>/dev/null").stdout
+    uuid = node1.run("blkid -s UUID -o value /dev/vdb").stdout.strip()
+    tab = node1.run("cat /etc/crypttab 2>/dev/null").stdout
     for line in tab.splitlines():
         f = line.split()
         if len(f) < 2 or f[0].startswith("#"):
             continue
-        dev = ctx.run("node1", f"readlink -f {f[1]}").stdout.strip() if f[1].startswith("/") else ""
+        dev = node1.run(f"readlink -f {f[1]}").stdout.strip() if f[1].startswith("/") else ""
         if dev == "/dev/vdb" or (uuid and f[1] in (f"UUID={uuid}", f"/dev/disk/by-uuid/{uuid}")):
             key = f[2] if len(f) > 2 else "none"
             if key in ("none", "-", ""):
@@ -83,13 +82,12 @@ def _crypttab_key(ctx) -> tuple[str, str]:
 
 
 @requirement("req-4")
-def unlocked_by_root_only_key_file(ctx):
-    name, key = _crypttab_key(ctx)
-    st = ctx.run("node1", f"stat -Lc '%u %g %a' {key}")
-    assert st.exit_code == 0, f"the key file {key} of /etc/crypttab's {name} entry does not exist"
-    uid, gid, mode = st.stdout.split()
-    mode = int(mode, 8)
-    assert uid == "0" and not mode & 0o007 and (gid == "0" or not mode & 0o070), \
+def unlocked_by_root_only_key_file(node1):
+    name, key = _crypttab_key(node1)
+    keyfile = node1.file(key)
+    assert keyfile.exists, f"the key file {key} of /etc/crypttab's {name} entry does not exist"
+    uid, gid, mode = keyfile.uid, keyfile.gid, keyfile.mode
+    assert uid == 0 and not mode & 0o007 and (gid == 0 or not mode & 0o070), \
         f"{key} can be read by others than root (owner {uid}:{gid}, mode {mode:o})"
-    test = ctx.run("node1", f"cryptsetup open --test-passphrase --key-file {key} /dev/vdb", timeout=180)
-    assert test.exit_code == 0, f"{key} does not open the LUKS volume on /dev/vdb: {test.stderr.strip()[-200:]}"
+    test = node1.run(f"cryptsetup open --test-passphrase --key-file {key} /dev/vdb")
+    assert test.rc == 0, f"{key} does not open the LUKS volume on /dev/vdb: {test.stderr.strip()[-200:]}"

@@ -2,10 +2,9 @@
 # must fail req-2, req-3, req-4: the report goes only to a log file (report_url=file:...), so the on-call's `aide --check` prints nothing and names none of the changed, added or removed files
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -q --no-install-recommends aide </dev/null || { apt-get update -q </dev/null >/dev/null; apt-get install -y -q --no-install-recommends aide </dev/null; }
-install -d -m 0700 /var/lib/aide
+. ./aide.sh
+install_aide
 install -d -m 0750 /var/log/aide
-install -d /etc/aide
 cat > /etc/aide/aide.conf <<'CONF'
 # Integrity baseline for node1: system configuration and local programs only.
 database_in=file:/var/lib/aide/aide.db

@@ -23,17 +23,17 @@ def debug_console_blocked(ctx):
 
 
 @requirement("req-3")
-def other_ports_blocked(ctx):
+def other_ports_blocked(ctx, node1):
     # listen on a spare port for a few seconds: only a default-deny policy blocks it
-    started = ctx.run("node1", f"setsid timeout 20 nc -lk {SPARE_PORT} >/dev/null 2>&1 < /dev/null & "
-                      f"for i in $(seq 50); do ss -Hltn 'sport = :{SPARE_PORT}' | grep -q . && exit 0; "
-                      "sleep 0.1; done; exit 1")
-    assert started.exit_code == 0, f"could not open a test listener on tcp/{SPARE_PORT}"
+    started = node1.run(f"setsid timeout 20 nc -lk {SPARE_PORT} >/dev/null 2>&1 < /dev/null & "
+                        f"for i in $(seq 50); do ss -Hltn 'sport = :{SPARE_PORT}' | grep -q . && exit 0; "
+                        "sleep 0.1; done; exit 1")
+    assert started.rc == 0, f"could not open a test listener on tcp/{SPARE_PORT}"
     try:
         assert not ctx.reachable("node1", SPARE_PORT), \
             f"tcp/{SPARE_PORT} is reachable: the firewall does not block other ports by default"
     finally:
-        ctx.run("node1", f"pkill -f '^nc -lk {SPARE_PORT}' || true")
+        node1.run(f"pkill -f '^nc -lk {SPARE_PORT}' || true")
 
 
 @requirement("req-4")

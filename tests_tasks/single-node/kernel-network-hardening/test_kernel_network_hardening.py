@@ -13,9 +13,9 @@ import uuid
 from fixtures.checks import baseline, requirement
 
 
-def values(ctx, pattern: str) -> dict[str, int]:
+def values(node1, pattern: str) -> dict[str, int]:
     """{path under /proc/sys/net: int} for a glob such as ipv4/conf/*/accept_redirects."""
-    res = ctx.run("node1", f"cd /proc/sys/net && grep -H . {pattern}")
+    res = node1.run(f"cd /proc/sys/net && grep -H . {pattern}")
     out = {}
     for line in res.stdout.splitlines():
         path, _, val = line.partition(":")
@@ -36,74 +36,74 @@ def conf(vals: dict[str, int], name: str) -> int:
 
 
 @contextlib.contextmanager
-def new_interface(ctx):
+def new_interface(node1):
     name = "obnew" + uuid.uuid4().hex[:4]
     # numdummies=0: loading the module must not leave a dummy0 behind
-    res = ctx.run("node1", f"{{ modprobe -q dummy numdummies=0 2>/dev/null; ip link add {name} type dummy 2>/dev/null "
-                           f"|| ip link add {name} type bridge; }} && udevadm settle -t 15; "
-                           f"test -d /proc/sys/net/ipv4/conf/{name}")
-    if res.exit_code != 0:  # the check's own failure, not the agent's
-        ctx.run("node1", f"ip link del {name} 2>/dev/null; true")
+    res = node1.run(f"{{ modprobe -q dummy numdummies=0 2>/dev/null; ip link add {name} type dummy 2>/dev/null "
+                    f"|| ip link add {name} type bridge; }} && udevadm settle -t 15; "
+                    f"test -d /proc/sys/net/ipv4/conf/{name}")
+    if res.rc != 0:  # the check's own failure, not the agent's
+        node1.run(f"ip link del {name} 2>/dev/null; true")
         raise RuntimeError(f"could not create a test interface: {res.stderr.strip()[-300:]}")
     try:
         yield name
     finally:
-        ctx.run("node1", f"ip link del {name}")
+        node1.run(f"ip link del {name}")
 
 
 @baseline
-def router_leftovers_active(ctx):
-    assert values(ctx, "ipv4/ip_forward")["ipv4/ip_forward"] == 1, "forwarding is not on after prepare"
+def router_leftovers_active(node1):
+    assert values(node1, "ipv4/ip_forward")["ipv4/ip_forward"] == 1, "forwarding is not on after prepare"
 
 
 @requirement("req-1")
-def no_forwarding(ctx):
-    bad = {p: v for p, v in {**values(ctx, "ipv4/conf/*/forwarding"),
-                             **values(ctx, "ipv6/conf/*/forwarding")}.items()
+def no_forwarding(node1):
+    bad = {p: v for p, v in {**values(node1, "ipv4/conf/*/forwarding"),
+                             **values(node1, "ipv6/conf/*/forwarding")}.items()
            if v and p.split("/")[2] != "default"}
     assert not bad, "forwarding is on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-2")
-def no_redirects_accepted(ctx):
-    with new_interface(ctx) as new:
-        v4 = values(ctx, "ipv4/conf/*/accept_redirects")
+def no_redirects_accepted(node1):
+    with new_interface(node1) as new:
+        v4 = values(node1, "ipv4/conf/*/accept_redirects")
         bad = [f"ipv4 {i}" for i, v in ifaces(v4, new).items() if v or conf(v4, "all")]
-        v6 = values(ctx, "ipv6/conf/*/accept_redirects")
+        v6 = values(node1, "ipv6/conf/*/accept_redirects")
         bad += [f"ipv6 {i}" for i, v in ifaces(v6, new).items() if v]
         assert not bad, "ICMP redirects are accepted on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-3")
-def no_redirects_sent(ctx):
-    with new_interface(ctx) as new:
-        v4 = values(ctx, "ipv4/conf/*/send_redirects")
+def no_redirects_sent(node1):
+    with new_interface(node1) as new:
+        v4 = values(node1, "ipv4/conf/*/send_redirects")
         bad = [i for i, v in ifaces(v4, new).items() if (v or conf(v4, "all")) and i != "lo"]
         assert not bad, "ICMP redirects are sent on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-4")
-def no_source_routing(ctx):
-    with new_interface(ctx) as new:
-        v4 = values(ctx, "ipv4/conf/*/accept_source_route")
+def no_source_routing(node1):
+    with new_interface(node1) as new:
+        v4 = values(node1, "ipv4/conf/*/accept_source_route")
         bad = [f"ipv4 {i}" for i, v in ifaces(v4, new).items() if v > 0 and conf(v4, "all") > 0]
-        v6 = values(ctx, "ipv6/conf/*/accept_source_route")
+        v6 = values(node1, "ipv6/conf/*/accept_source_route")
         bad += [f"ipv6 {i}" for i, v in ifaces(v6, new).items() if v > 0 and conf(v6, "all") > 0]
         assert not bad, "source-routed packets are accepted on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-5")
-def strict_rp_filter(ctx):
-    with new_interface(ctx) as new:
-        v4 = values(ctx, "ipv4/conf/*/rp_filter")
+def strict_rp_filter(node1):
+    with new_interface(node1) as new:
+        v4 = values(node1, "ipv4/conf/*/rp_filter")
         eff = {i: max(v, conf(v4, "all")) for i, v in ifaces(v4, new).items() if i != "lo"}
         bad = [f"{i} ({'off' if v == 0 else 'loose'})" for i, v in eff.items() if v != 1]
         assert not bad, "reverse-path filtering is not strict on: " + ", ".join(sorted(bad))
 
 
 @requirement("req-6")
-def syn_cookies(ctx):
-    assert values(ctx, "ipv4/tcp_syncookies")["ipv4/tcp_syncookies"] >= 1, "TCP SYN cookies are off"
+def syn_cookies(node1):
+    assert values(node1, "ipv4/tcp_syncookies")["ipv4/tcp_syncookies"] >= 1, "TCP SYN cookies are off"
 
 
 @requirement("req-7")

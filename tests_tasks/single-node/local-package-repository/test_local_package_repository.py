@@ -34,14 +34,14 @@ def local(src: str) -> bool:
 
 
 @baseline
-def package_unknown(ctx):
-    res = ctx.run("node1", f"apt-cache policy {PKG}")
+def package_unknown(node1):
+    res = node1.run(f"apt-cache policy {PKG}")
     assert "1.4.2" not in res.stdout, "APT already knows the package"
 
 
 @requirement("req-1")
-def known_from_local_repo(ctx):
-    res = ctx.run("node1", f"apt-cache policy {PKG}")
+def known_from_local_repo(node1):
+    res = node1.run(f"apt-cache policy {PKG}")
     table = version_sources(res.stdout)
     assert "1.4.2" in table, f"APT does not know {PKG} 1.4.2"
     srcs = [s for s in table["1.4.2"] if "/var/lib/dpkg/status" not in s]
@@ -50,26 +50,26 @@ def known_from_local_repo(ctx):
 
 
 @requirement("req-2")
-def installed_and_works(ctx):
-    res = ctx.run("node1", f"dpkg-query -W -f '${{Status}} ${{Version}}' {PKG}")
+def installed_and_works(node1):
+    res = node1.run(f"dpkg-query -W -f '${{Status}} ${{Version}}' {PKG}")
     assert res.stdout.strip() == "install ok installed 1.4.2", f"{PKG} 1.4.2 is not installed ({res.stdout.strip()})"
-    run = ctx.run("node1", f"{PKG}")
-    assert run.exit_code == 0 and "OK" in run.stdout, f"{PKG} does not work: {run.stderr.strip()}"
+    run = node1.run(f"{PKG}")
+    assert run.rc == 0 and "OK" in run.stdout, f"{PKG} does not work: {run.stderr.strip()}"
 
 
 @requirement("req-3")
-def fetched_trusted_from_repo(ctx):
-    res = ctx.run("node1", f"d=$(mktemp -d) && cd $d && chmod 755 $d && "
-                  f"apt-get download -q -o APT::Get::AllowUnauthenticated=false {PKG}=1.4.2 </dev/null 2>&1 && "
-                  f"sha256sum {PKG}_1.4.2_all.deb; cd /; rm -rf $d")
-    assert res.exit_code == 0, f"APT cannot fetch {PKG} 1.4.2 without skipping its checks: {res.stdout.strip()[-500:]}"
-    want = ctx.run("node1", f"cat {SUM}").stdout.strip()
+def fetched_trusted_from_repo(node1):
+    res = node1.run(f"d=$(mktemp -d) && cd $d && chmod 755 $d && "
+                    f"apt-get download -q -o APT::Get::AllowUnauthenticated=false {PKG}=1.4.2 </dev/null 2>&1 && "
+                    f"sha256sum {PKG}_1.4.2_all.deb; cd /; rm -rf $d")
+    assert res.rc == 0, f"APT cannot fetch {PKG} 1.4.2 without skipping its checks: {res.stdout.strip()[-500:]}"
+    want = node1.run(f"cat {SUM}").stdout.strip()
     assert want and want in res.stdout, f"the package APT fetches is not the one delivered in /root/incoming"
 
 
 @requirement("req-4")
-def distribution_sources_work(ctx):
-    res = ctx.run("node1", "apt-cache policy e2fsprogs")
+def distribution_sources_work(node1):
+    res = node1.run("apt-cache policy e2fsprogs")
     table = version_sources(res.stdout)
     remote = [s for srcs in table.values() for s in srcs if "http" in s and not local(s)]
     assert remote, "APT no longer has the distribution's repository for e2fsprogs"

@@ -3,23 +3,7 @@
 # /srv/archive via fstab, about 93% full; the archiver service keeps a file open there.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
-install_pkgs() {
-  # the guest boots its kernel directly (no initramfs of its own): skip the slow rebuild
-  if [ -f /etc/initramfs-tools/update-initramfs.conf ]; then
-    cp /etc/initramfs-tools/update-initramfs.conf /run/ob-update-initramfs.conf
-    sed -i 's/^update_initramfs=.*/update_initramfs=no/' /etc/initramfs-tools/update-initramfs.conf
-  fi
-  do_install "$@"
-  if [ -f /run/ob-update-initramfs.conf ]; then
-    cp /run/ob-update-initramfs.conf /etc/initramfs-tools/update-initramfs.conf
-  fi
-}
-do_install() {
-  apt-get install -y -q --no-install-recommends "$@" </dev/null >/var/log/ob-prepare-install.log 2>&1 || {
-    apt-get update -q </dev/null >/dev/null
-    apt-get install -y -q --no-install-recommends "$@" </dev/null >/var/log/ob-prepare-install.log 2>&1
-  }
-}
+. tasklib/install-pkgs.sh
 command -v lvm >/dev/null || install_pkgs lvm2
 pvcreate -ff -y /dev/vdb
 vgcreate archivevg /dev/vdb

@@ -7,23 +7,7 @@
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 [ "$(cat /sys/module/apparmor/parameters/enabled 2>/dev/null)" = Y ] || { echo "AppArmor is off in this kernel" >&2; exit 1; }
-install_pkgs() {
-  # the guest boots its kernel directly (no initramfs of its own): skip the slow rebuild
-  if [ -f /etc/initramfs-tools/update-initramfs.conf ]; then
-    cp /etc/initramfs-tools/update-initramfs.conf /run/ob-update-initramfs.conf
-    sed -i 's/^update_initramfs=.*/update_initramfs=no/' /etc/initramfs-tools/update-initramfs.conf
-  fi
-  do_install "$@"
-  if [ -f /run/ob-update-initramfs.conf ]; then
-    cp /run/ob-update-initramfs.conf /etc/initramfs-tools/update-initramfs.conf
-  fi
-}
-do_install() {
-  apt-get install -y -q --no-install-recommends "$@" </dev/null >/var/log/ob-prepare-install.log 2>&1 || {
-    apt-get update -q </dev/null >/dev/null
-    apt-get install -y -q --no-install-recommends "$@" </dev/null >/var/log/ob-prepare-install.log 2>&1
-  }
-}
+. tasklib/install-pkgs.sh
 command -v apparmor_parser >/dev/null || install_pkgs apparmor
 systemctl enable apparmor.service >/dev/null 2>&1
 install -d /srv/docs /srv/handbook /etc/docserver
