@@ -1,13 +1,14 @@
 """Judged on the running processes: ledger's oom_score_adj as the kernel sees it, and real runs of
 report-batch with a large and a normal input (the check sets REPORT_MIB and restores it)."""
 from fixtures.checks import baseline, requirement
+from tasklib import systemd
 
 CONF = "/etc/default/report-batch"
 
 
-def _ledger_pid(node1) -> str:
-    pid = node1.run("systemctl show -P MainPID ledger.service").stdout.strip()
-    assert pid and pid != "0", "ledger.service is not running"
+def _ledger_pid(node1) -> int:
+    pid = systemd.main_pid(node1, "ledger.service")
+    assert pid, "ledger.service is not running"
     return pid
 
 
