@@ -45,48 +45,48 @@ print(json.dumps({"rc": os.waitstatus_to_exitcode(status), "output": out.decode(
 '''
 
 
-def _try_password(ctx, candidate: str) -> tuple[int, str]:
+def _try_password(node1, candidate: str) -> tuple[int, str]:
     script = (f"cat > {DRIVER} <<'PYEOF'\n{DRIVER_SRC}\nPYEOF\n"
               f"saved=$(getent shadow {USER} | cut -d: -f2); "
               f"python3 {DRIVER} {USER} {shlex.quote(CURRENT)} {shlex.quote(candidate)}; "
               f"usermod -p \"$saved\" {USER}; chage -d \"$(date +%F)\" {USER}")
-    res = ctx.run("node1", script, timeout=120)
+    res = node1.run(script)
     line = [l for l in res.stdout.splitlines() if l.startswith("{")]
     assert line, f"the passwd driver did not report: {res.stderr.strip()[-300:]}"
     data = json.loads(line[-1])
     return data["rc"], data["output"]
 
 
-def _assert_refused(ctx, candidate: str, why: str):
-    rc, out = _try_password(ctx, candidate)
+def _assert_refused(node1, candidate: str, why: str):
+    rc, out = _try_password(node1, candidate)
     assert rc != 0, f"passwd accepted {why} ({candidate!r}) for {USER}"
 
 
 @requirement("req-1")
-def short_refused(ctx):
-    _assert_refused(ctx, "Gr4ss&Tree", "a 10-character password")
-    _assert_refused(ctx, "Blue#Kite93", "an 11-character password")
+def short_refused(node1):
+    _assert_refused(node1, "Gr4ss&Tree", "a 10-character password")
+    _assert_refused(node1, "Blue#Kite93", "an 11-character password")
 
 
 @requirement("req-2")
-def too_few_classes_refused(ctx):
-    _assert_refused(ctx, "lanternorchardvelvet", "a lower-case-only password")
-    _assert_refused(ctx, "quietmarble7harbor", "a password with only lower case and digits")
+def too_few_classes_refused(node1):
+    _assert_refused(node1, "lanternorchardvelvet", "a lower-case-only password")
+    _assert_refused(node1, "quietmarble7harbor", "a password with only lower case and digits")
 
 
 @requirement("req-3")
-def strong_accepted(ctx):
-    rc, out = _try_password(ctx, "Vk8#pQz2!mWr")
+def strong_accepted(node1):
+    rc, out = _try_password(node1, "Vk8#pQz2!mWr")
     assert rc == 0, f"passwd refused a strong password: {out.strip()[-400:]}"
     # three classes are enough: a policy that demands every class refuses what the policy allows
-    rc, out = _try_password(ctx, "Tq7vRzm2Lpwk")
+    rc, out = _try_password(node1, "Tq7vRzm2Lpwk")
     assert rc == 0, f"passwd refused a 12-character password with three classes (no punctuation): {out.strip()[-400:]}"
 
 
 @requirement("req-4")
-def ageing_for_new_accounts(ctx):
-    res = ctx.run("node1", "userdel -r obprobe >/dev/null 2>&1; useradd -m obprobe && "
-                           "chage -l obprobe; userdel -r obprobe >/dev/null 2>&1 || true")
+def ageing_for_new_accounts(node1):
+    res = node1.run("userdel -r obprobe >/dev/null 2>&1; useradd -m obprobe && "
+                    "chage -l obprobe; userdel -r obprobe >/dev/null 2>&1 || true")
     out = res.stdout
     def value(label):
         for line in out.splitlines():
@@ -99,15 +99,15 @@ def ageing_for_new_accounts(ctx):
 
 
 @requirement("req-5")
-def existing_ageing_kept(ctx):
+def existing_ageing_kept(node1):
     """Every account that was there when the task began, against the fields prepare recorded
     (min, max, warn, inactive, expire; the date of the last change is not compared: the other
     checks change carol's password and restore it)."""
-    before = ctx.run("node1", "cat /var/lib/opsbench/ageing.before")
-    if before.exit_code != 0 or not before.stdout.strip():  # the check's own failure
+    before = node1.run("cat /var/lib/opsbench/ageing.before")
+    if before.rc != 0 or not before.stdout.strip():  # the check's own failure
         raise RuntimeError("prepare's record of the ageing settings (/var/lib/opsbench/ageing.before) is missing")
-    now = ctx.run("node1", "getent shadow | cut -d: -f1,4-8")
-    if now.exit_code != 0 or not now.stdout.strip():
+    now = node1.run("getent shadow | cut -d: -f1,4-8")
+    if now.rc != 0 or not now.stdout.strip():
         raise RuntimeError(f"cannot read the accounts' ageing settings: {now.stderr.strip()[-300:]}")
     current = {line.split(":", 1)[0]: line for line in now.stdout.splitlines() if ":" in line}
     names = ("min", "max", "warn", "inactive", "expire")
