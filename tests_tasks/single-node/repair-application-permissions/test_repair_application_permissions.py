@@ -7,6 +7,7 @@ import hashlib
 import uuid
 
 from fixtures.checks import baseline, requirement
+from tasklib import systemd
 
 TOKEN = "nk-7f3a91c2e4b85d60a1f9c3e7"
 URL = "http://127.0.0.1:8400"
@@ -51,7 +52,7 @@ def app_works(node1):
 @requirement("req-2")
 def runs_as_notes(node1):
     assert _wait_up(node1), "notes does not answer on port 8400"
-    pid = node1.run("systemctl show -P MainPID notes.service").stdout.strip()
+    pid = systemd.main_pid(node1, "notes.service")
     user = node1.run(f"ps -o user= -p {pid}").stdout.strip()
     assert user == "notes", f"the notes process runs as {user or 'nobody (not running)'}, not as notes"
 

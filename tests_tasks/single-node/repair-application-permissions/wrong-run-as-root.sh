@@ -1,14 +1,11 @@
 #!/bin/bash
 # must fail req-2: instead of repairing ownership, a drop-in runs the service as root (which can read and write the root-owned files); the data is closed to others, but the app no longer runs as its own account
 set -euo pipefail
+. ./notes.sh
 install -d /etc/systemd/system/notes.service.d
 printf '[Service]\nUser=root\nGroup=root\n' > /etc/systemd/system/notes.service.d/override.conf
 chmod 0600 /etc/notes/secret.key /var/lib/notes/*.txt
 chmod 0700 /var/lib/notes /var/log/notes
 chmod 0755 /opt/notes/app.py
 systemctl daemon-reload
-systemctl reset-failed notes.service || true
-systemctl restart notes.service
-for i in $(seq 1 50); do curl -sf http://127.0.0.1:8400/health >/dev/null && exit 0; sleep 0.2; done
-journalctl -u notes.service --no-pager | tail -5
-exit 1
+notes_restarted
