@@ -2,27 +2,9 @@
 # Reference solution: a systemd service (User=metrics, output appended to the log) started by
 # a minutely timer; the log directory belongs to metrics.
 set -euo pipefail
+. ./units.sh
 install -d -o metrics -g metrics -m 0755 /var/log/queue-stats
-cat > /etc/systemd/system/queue-stats.service <<'UNIT'
-[Unit]
-Description=Queue statistics
-[Service]
-Type=oneshot
-User=metrics
-Group=metrics
-ExecStart=/usr/local/bin/queue-stats
-StandardOutput=append:/var/log/queue-stats/queue-stats.log
-StandardError=append:/var/log/queue-stats/queue-stats.log
-UNIT
-cat > /etc/systemd/system/queue-stats.timer <<'UNIT'
-[Unit]
-Description=Run queue statistics every minute
-[Timer]
-OnCalendar=*-*-* *:*:00
-AccuracySec=1s
-[Install]
-WantedBy=timers.target
-UNIT
+queue_stats_units
 systemctl daemon-reload
 systemctl enable --now queue-stats.timer
 systemctl list-timers queue-stats.timer --no-pager

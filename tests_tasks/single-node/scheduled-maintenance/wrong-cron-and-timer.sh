@@ -1,32 +1,14 @@
 #!/bin/bash
 # must fail req-3: a cron entry first, then a systemd timer "for reliability" without removing the cron entry: the job runs twice every minute
 set -euo pipefail
+. ./units.sh
 install -d -o metrics -g metrics -m 0755 /var/log/queue-stats
 cat > /etc/cron.d/queue-stats <<'CRON'
 # queue statistics, every minute, as metrics
 * * * * * metrics /usr/local/bin/queue-stats >> /var/log/queue-stats/queue-stats.log 2>&1
 CRON
 chmod 644 /etc/cron.d/queue-stats
-cat > /etc/systemd/system/queue-stats.service <<'UNIT'
-[Unit]
-Description=Queue statistics
-[Service]
-Type=oneshot
-User=metrics
-Group=metrics
-ExecStart=/usr/local/bin/queue-stats
-StandardOutput=append:/var/log/queue-stats/queue-stats.log
-StandardError=append:/var/log/queue-stats/queue-stats.log
-UNIT
-cat > /etc/systemd/system/queue-stats.timer <<'UNIT'
-[Unit]
-Description=Run queue statistics every minute
-[Timer]
-OnCalendar=*-*-* *:*:00
-AccuracySec=1s
-[Install]
-WantedBy=timers.target
-UNIT
+queue_stats_units
 systemctl daemon-reload
 systemctl enable --now queue-stats.timer
 systemctl list-timers queue-stats.timer --no-pager
