@@ -4,6 +4,7 @@ import hashlib
 from pathlib import Path
 
 from fixtures.checks import baseline, requirement
+from tasklib import systemd
 
 URL = "http://127.0.0.1:8500"
 # the program as prepare.sh writes it (the heredoc between <<'PY' and PY)
@@ -75,7 +76,7 @@ def shared_tmp_untouched(node1):
 def program_unchanged(node1):
     assert node1.file("/opt/uploader/uploader.py").sha256sum == PROGRAM_SHA, \
         "/opt/uploader/uploader.py was modified"
-    pid = node1.run("systemctl show -P MainPID uploader.service").stdout.strip()
+    pid = systemd.main_pid(node1, "uploader.service")
     cmd = node1.run(f"tr '\\0' ' ' < /proc/{pid}/cmdline").stdout
     assert "/opt/uploader/uploader.py" in cmd, \
         f"the service no longer runs /opt/uploader/uploader.py ({cmd.strip() or 'not running'})"
