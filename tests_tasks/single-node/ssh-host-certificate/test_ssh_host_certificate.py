@@ -20,7 +20,7 @@ def ca_present_no_cert(node1):
     assert res.stdout.strip() == "0", "sshd already presents a certificate before the agent"
 
 
-def _client(ctx, addr: str, alias: str | None) -> tuple[int, str]:
+def _client(node1, addr: str, alias: str | None) -> tuple[int, str]:
     alias_opt = f"-o HostKeyAlias={alias}" if alias else ""
     script = f"""
 set -u
@@ -35,15 +35,15 @@ rc=$?
 grep -E 'Host key verification failed|host certificate|Server host|REMOTE HOST|No .* host key is known|Permission denied|Connection' "$d/err" | head -20
 exit $rc
 """
-    res = ctx.run("node1", script, timeout=90)
-    return res.exit_code, res.stdout + res.stderr
+    res = node1.run(script)
+    return res.rc, res.stdout + res.stderr
 
 
 @requirement("req-1")
-def ca_trusting_client_connects(ctx):
+def ca_trusting_client_connects(ctx, node1):
     addr = ctx.mgmt("node1")
     for alias in (None, "node1", "node1.lab.internal"):
-        rc, out = _client(ctx, addr, alias)
+        rc, out = _client(node1, addr, alias)
         name = alias or addr
         assert rc == 0 and f"login-ok-{MARK}" in out, \
             f"a client trusting only the host CA could not connect as {name} with strict host key checking: " \
@@ -52,13 +52,13 @@ def ca_trusting_client_connects(ctx):
 
 
 @requirement("req-2")
-def presented_cert_signed_by_ca(ctx):
+def presented_cert_signed_by_ca(ctx, node1):
     addr = ctx.mgmt("node1")
-    res = ctx.run("node1", f"ssh-keyscan -c -T 15 {addr} 2>/dev/null | grep -oE '[^ ]+-cert-v01@openssh.com [^ ]+' | "
-                  "while read -r line; do echo \"$line\" | ssh-keygen -L -f -; done")
+    res = node1.run(f"ssh-keyscan -c -T 15 {addr} 2>/dev/null | grep -oE '[^ ]+-cert-v01@openssh.com [^ ]+' | "
+                    "while read -r line; do echo \"$line\" | ssh-keygen -L -f -; done")
     text = res.stdout
     assert "Type:" in text, f"node1 presents no certificate on {addr}"
-    ca = ctx.run("node1", "ssh-keygen -lf /etc/ssh/ca/host_ca.pub | awk '{print $2}'").stdout.strip()
+    ca = node1.run("ssh-keygen -lf /etc/ssh/ca/host_ca.pub | awk '{print $2}'").stdout.strip()
     good, seen = False, []
     for b in text.split("Type:")[1:]:
         signer = re.search(r"Signing CA: \S+ (\S+)", b)
@@ -72,7 +72,7 @@ def presented_cert_signed_by_ca(ctx):
     assert good, f"no presented certificate is a host certificate signed by the CA ({ca}) for node1, " \
                  f"node1.lab.internal and {addr}; presented: {'; '.join(seen)}"
     # currently valid: a strict client must accept it (ssh-keygen -L prints the window only)
-    rc, out = _client(ctx, addr, None)
+    rc, out = _client(node1, addr, None)
     assert rc == 0, f"the presented certificate is not accepted now (expired or not yet valid?): {out[-400:]}"
 
 
