@@ -4,6 +4,7 @@
 # sshd_config. carol and tapebot have known passwords (fixed-salt SHA-512 hashes, so the checks
 # can tell they were not changed) and an authorized_keys file each.
 set -euo pipefail
+. tasklib/sshd-restart.sh
 for u in carol tapebot; do
   id "$u" >/dev/null 2>&1 || useradd -m -s /bin/bash "$u"
   install -d -m 700 -o "$u" -g "$u" "/home/$u/.ssh"
@@ -20,6 +21,5 @@ if ! grep -q '^Match User tapebot' /etc/ssh/sshd_config; then
   printf '\n# tape robot scripts log in with a password\nMatch User tapebot\n    PasswordAuthentication yes\n' >> /etc/ssh/sshd_config
 fi
 sshd -t
-systemctl restart ssh.service 2>/dev/null || systemctl restart sshd.service
-for i in $(seq 50); do ss -Hltn 'sport = :22' | grep -q . && exit 0; sleep 0.2; done
-exit 1
+sshd_restart
+sshd_listening

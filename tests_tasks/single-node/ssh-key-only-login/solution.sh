@@ -3,6 +3,7 @@
 # set (the drop-in and the Match block), and put a first-read drop-in that disables both, so no
 # later line can turn them back on for the global section. Keys stay on.
 set -euo pipefail
+. tasklib/sshd-restart.sh
 cat > /etc/ssh/sshd_config.d/00-key-only.conf <<'CONF'
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -14,6 +15,5 @@ sshd -t
 for u in carol tapebot nosuchuser; do
   sshd -T -C "user=$u,host=localhost,addr=127.0.0.1" | grep -Ei '^(passwordauthentication|kbdinteractiveauthentication) '
 done
-systemctl restart ssh.service 2>/dev/null || systemctl restart sshd.service
-for i in $(seq 50); do ss -Hltn 'sport = :22' | grep -q . && exit 0; sleep 0.2; done
-exit 1
+sshd_restart
+sshd_listening

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: passwords off, plus an AllowUsers of the accounts in the ticket and its own: every other account's key login is shut out
 set -euo pipefail
+. tasklib/sshd-restart.sh
 cat > /etc/ssh/sshd_config.d/00-key-only.conf <<'CONF'
 PasswordAuthentication no
 KbdInteractiveAuthentication no
@@ -9,6 +10,5 @@ CONF
 sed -i -E 's/^(\s*)(PasswordAuthentication|KbdInteractiveAuthentication)\s+yes/\1\2 no/I' \
   /etc/ssh/sshd_config /etc/ssh/sshd_config.d/*.conf
 sshd -t
-systemctl restart ssh.service 2>/dev/null || systemctl restart sshd.service
-for i in $(seq 50); do ss -Hltn 'sport = :22' | grep -q . && exit 0; sleep 0.2; done
-exit 1
+sshd_restart
+sshd_listening
