@@ -10,9 +10,9 @@ LOG = "/var/log/sudo.log"
 IODIR = "/var/log/sudo-io"
 
 
-def _records(ctx) -> list[str]:
-    res = ctx.run("node1", f"cat {LOG}")
-    assert res.exit_code == 0, f"{LOG} does not exist or cannot be read by root"
+def _records(node1) -> list[str]:
+    res = node1.run(f"cat {LOG}")
+    assert res.rc == 0, f"{LOG} does not exist or cannot be read by root"
     recs: list[str] = []
     for line in res.stdout.splitlines():
         if line[:1] in (" ", "\t") and recs:
@@ -23,14 +23,14 @@ def _records(ctx) -> list[str]:
 
 
 @baseline
-def no_dedicated_logs_before(ctx):
-    assert ctx.run("node1", f"test ! -e {LOG} && test ! -e {IODIR}").exit_code == 0, \
+def no_dedicated_logs_before(ctx, node1):
+    assert not node1.file(LOG).exists and not node1.file(IODIR).exists, \
         "the dedicated sudo logs already exist before the agent"
     assert ctx.run("node1", "sudo -n true", user="dana").exit_code == 0, "dana has no sudo before"
 
 
 @requirement("req-1")
-def commands_logged(ctx):
+def commands_logged(ctx, node1):
     tag = uuid.uuid4().hex[:10]
     runs = [("dana", "root", f"sudo -n /usr/bin/echo ob-mark-{tag} second-arg", f"/usr/bin/echo ob-mark-{tag} second-arg"),
             ("dana", "erin", f"sudo -n -u erin /usr/bin/printf ob-as-erin-{tag}", f"/usr/bin/printf ob-as-erin-{tag}"),
@@ -38,7 +38,7 @@ def commands_logged(ctx):
     for user, target, cmd, _ in runs:
         res = ctx.run("node1", cmd, user=user)
         assert res.exit_code == 0, f"{user} could not run `{cmd}`: {res.stderr.strip()}"
-    recs = _records(ctx)
+    recs = _records(node1)
     for user, target, cmd, logged in runs:
         hits = [r for r in recs if logged in r]
         assert hits, f"`{cmd}` run by {user} is not in {LOG} with its complete command line ({logged})"
@@ -49,51 +49,51 @@ def commands_logged(ctx):
 
 
 @requirement("req-2")
-def refusals_logged(ctx):
+def refusals_logged(ctx, node1):
     tag = uuid.uuid4().hex[:10]
     res = ctx.run("node1", f"sudo -n /usr/bin/ls /root/ob-denied-{tag}", user="erin")
     assert res.exit_code != 0, "erin was allowed to run ls as root (the starting rights were widened)"
-    hits = [r for r in _records(ctx) if f"ob-denied-{tag}" in r]
+    hits = [r for r in _records(node1) if f"ob-denied-{tag}" in r]
     assert hits and any("erin" in r for r in hits), \
         f"erin's refused `sudo /usr/bin/ls /root/ob-denied-{tag}` is not logged in {LOG}"
 
 
-def _sessions(ctx, user: str) -> dict[str, str]:
+def _sessions(node1, user: str) -> dict[str, str]:
     """The recorded sessions of `user` under IODIR: session id → sudoreplay's list line."""
-    lst = ctx.run("node1", f"sudoreplay -d {IODIR} -l user {user}")
+    lst = node1.run(f"sudoreplay -d {IODIR} -l user {user}")
     return {m.group(1): line for line in lst.stdout.splitlines()
             if (m := re.search(r"TSID=(\S+?) ;", line))}
 
 
 @requirement("req-3")
-def output_recorded(ctx):
+def output_recorded(ctx, node1):
     """Every sudo command, not only the full-rights account's: erin's one allowed command
     (it prints nothing) must leave a recorded session as well."""
-    before = _sessions(ctx, "erin")
+    before = _sessions(node1, "erin")
     res = ctx.run("node1", "sudo -n /usr/bin/systemctl restart webapp.service", user="erin")
     assert res.exit_code == 0, f"erin cannot restart webapp.service: {res.stderr.strip()}"
-    new = [line for tsid, line in _sessions(ctx, "erin").items()
+    new = [line for tsid, line in _sessions(node1, "erin").items()
            if tsid not in before and "restart webapp.service" in line]
     assert new, f"erin's `sudo systemctl restart webapp.service` left no recorded session under {IODIR}"
     tag = uuid.uuid4().hex[:10]
     res = ctx.run("node1", f"sudo -n /usr/bin/echo ob-output-{tag}", user="dana")
     assert res.exit_code == 0, f"dana cannot run sudo: {res.stderr.strip()}"
-    lst = ctx.run("node1", f"sudoreplay -d {IODIR} -l user dana")
+    lst = node1.run(f"sudoreplay -d {IODIR} -l user dana")
     sessions = [line for line in lst.stdout.splitlines() if f"ob-output-{tag}" in line]
     assert sessions, f"no recorded session under {IODIR} for dana's `sudo echo ob-output-{tag}` " \
                      f"({(lst.stderr or lst.stdout).strip()[-200:]})"
     m = re.search(r"TSID=(\S+?) ;", sessions[-1])
     assert m, f"cannot find the session id in: {sessions[-1]}"
-    rep = ctx.run("node1", f"sudoreplay -d {IODIR} -R -m 0.01 {m.group(1)} < /dev/null", timeout=60)
+    rep = node1.run(f"sudoreplay -d {IODIR} -R -m 0.01 {m.group(1)} < /dev/null")
     assert f"ob-output-{tag}" in rep.stdout, \
         f"replaying the session does not show the command's output: {(rep.stdout + rep.stderr).strip()[-300:]}"
 
 
 @requirement("req-4")
-def logs_private(ctx):
-    assert ctx.run("node1", f"test -f {LOG} && test -d {IODIR}").exit_code == 0, \
+def logs_private(ctx, node1):
+    assert node1.file(LOG).is_file and node1.file(IODIR).is_directory, \
         f"{LOG} or {IODIR} does not exist"
-    files = ctx.run("node1", f"find {IODIR} -type f | head -5").stdout.split()
+    files = node1.run(f"find {IODIR} -type f | head -5").stdout.split()
     for user in ("erin", "dana"):
         res = ctx.run("node1", f"cat {LOG} > /dev/null", user=user)
         assert res.exit_code != 0, f"{user} (without sudo) can read {LOG}"

@@ -1,18 +1,9 @@
 #!/bin/bash
 # must fail req-4: the log file is created beforehand with touch (mode 644 from the umask); sudo appends to it as it is, so every user can read the command log
 set -euo pipefail
+. ./sudoers.sh
 touch /var/log/sudo.log
 install -d -m 700 /var/log/sudo-io
-tmp=$(mktemp)
-cat > "$tmp" <<'SUDO'
-Defaults logfile="/var/log/sudo.log"
-Defaults loglinelen=0
-Defaults log_output
-Defaults iolog_dir="/var/log/sudo-io"
-SUDO
-visudo -cqf "$tmp"
-install -m 440 -o root -g root "$tmp" /etc/sudoers.d/10-audit
-rm -f "$tmp"
-visudo -cq
+audit_sudoers /etc/sudoers.d/10-audit
 sudo -n true
 ls -l /var/log/sudo.log
