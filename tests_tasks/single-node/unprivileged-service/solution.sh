@@ -3,9 +3,8 @@
 # counter directory; a drop-in runs the service as it with CAP_NET_BIND_SERVICE as its one
 # (ambient and bounding) capability and no way to gain more.
 set -euo pipefail
-nologin=$(command -v nologin || echo /usr/sbin/nologin)
-id quotes >/dev/null 2>&1 || useradd --system --user-group --no-create-home --home-dir /var/lib/quotes \
-  --shell "$nologin" quotes
+. ./quotes.sh
+quotes_account
 chown -R quotes:quotes /var/lib/quotes
 chmod 750 /var/lib/quotes
 install -d /etc/systemd/system/quotes.service.d
@@ -23,6 +22,4 @@ PrivateTmp=yes
 CONF
 systemctl daemon-reload
 systemctl restart quotes.service
-for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
-echo "quotes did not come up" >&2
-exit 1
+quotes_up

@@ -1,9 +1,8 @@
 #!/bin/bash
 # must fail req-4: the new account is made owner of everything the service touches, its program and the quotes included, so the service can rewrite both
 set -euo pipefail
-nologin=$(command -v nologin || echo /usr/sbin/nologin)
-id quotes >/dev/null 2>&1 || useradd --system --user-group --no-create-home --home-dir /var/lib/quotes \
-  --shell "$nologin" quotes
+. ./quotes.sh
+quotes_account
 chown -R quotes:quotes /var/lib/quotes /srv/quotes /usr/local/bin/quotes-server
 install -d /etc/systemd/system/quotes.service.d
 cat > /etc/systemd/system/quotes.service.d/unprivileged.conf <<'CONF'
@@ -16,6 +15,4 @@ NoNewPrivileges=yes
 CONF
 systemctl daemon-reload
 systemctl restart quotes.service
-for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
-echo "quotes did not come up" >&2
-exit 1
+quotes_up

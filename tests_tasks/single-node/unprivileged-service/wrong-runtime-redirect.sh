@@ -1,9 +1,8 @@
 #!/bin/bash
 # must fail req-2: no capability at all: the service listens on 8080 (its PORT variable) and port 80 is redirected to it with nft rules added only to the running ruleset, gone after node1 reboots
 set -euo pipefail
-nologin=$(command -v nologin || echo /usr/sbin/nologin)
-id quotes >/dev/null 2>&1 || useradd --system --user-group --no-create-home --home-dir /var/lib/quotes \
-  --shell "$nologin" quotes
+. ./quotes.sh
+quotes_account
 chown -R quotes:quotes /var/lib/quotes
 chmod 750 /var/lib/quotes
 install -d /etc/systemd/system/quotes.service.d
@@ -23,6 +22,4 @@ nft 'add chain ip quotes prerouting { type nat hook prerouting priority -100; }'
 nft 'add chain ip quotes output { type nat hook output priority -100; }'
 nft add rule ip quotes prerouting tcp dport 80 redirect to :8080
 nft add rule ip quotes output oif lo tcp dport 80 redirect to :8080
-for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
-echo "quotes did not come up" >&2
-exit 1
+quotes_up

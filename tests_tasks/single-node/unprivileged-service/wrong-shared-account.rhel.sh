@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1: an existing shared account instead of a new one: nobody (RHEL has no www-data), which other software shares
 set -euo pipefail
+. ./quotes.sh
 chown -R nobody:nobody /var/lib/quotes
 chmod 750 /var/lib/quotes
 install -d /etc/systemd/system/quotes.service.d
@@ -14,6 +15,4 @@ NoNewPrivileges=yes
 CONF
 systemctl daemon-reload
 systemctl restart quotes.service
-for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
-echo "quotes did not come up" >&2
-exit 1
+quotes_up

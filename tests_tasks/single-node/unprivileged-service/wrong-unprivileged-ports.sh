@@ -1,9 +1,8 @@
 #!/bin/bash
 # must fail req-5: instead of giving the service the one capability, the privileged port range is lowered to 80 for the whole system, so every user may now listen on ports 80-1023
 set -euo pipefail
-nologin=$(command -v nologin || echo /usr/sbin/nologin)
-id quotes >/dev/null 2>&1 || useradd --system --user-group --no-create-home --home-dir /var/lib/quotes \
-  --shell "$nologin" quotes
+. ./quotes.sh
+quotes_account
 chown -R quotes:quotes /var/lib/quotes
 chmod 750 /var/lib/quotes
 echo 'net.ipv4.ip_unprivileged_port_start = 80' > /etc/sysctl.d/60-quotes-port.conf
@@ -22,6 +21,4 @@ PrivateTmp=yes
 CONF
 systemctl daemon-reload
 systemctl restart quotes.service
-for i in $(seq 50); do curl -sf http://127.0.0.1/ && exit 0; sleep 0.2; done
-echo "quotes did not come up" >&2
-exit 1
+quotes_up
