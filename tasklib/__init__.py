@@ -6,9 +6,16 @@ testinfra hosts a check receives (parameters named after nodes) and asserts with
 says what is wrong, on which node.
 
     galera      SQL on MariaDB Galera nodes, wsrep status, waiting for a whole cluster
+    login       a command in a new su session of an account (su, how)
+    lvm         the logical volume a path is mounted from (assert_mounted_lv)
+    systemd     the main PID of a service (main_pid; 0 when it has none)
 
 Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one with a line
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
+
+    https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
+    install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
+    sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
 
 This package imports nothing of opsbench: task modules may use it without pulling in the harness.
 """
