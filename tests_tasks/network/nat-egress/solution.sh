@@ -3,9 +3,9 @@
 # back) and masquerading of the LAN behind the upstream address; saved in /etc/nftables.conf
 # and loaded at boot by nftables.service. gateway: eth1 = wan, eth2 = lan.
 set -euo pipefail
+. tasklib/ip-forward.sh
 [ "$NODE" = gateway ] || exit 0
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset

@@ -1,9 +1,9 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3, req-4: the ruleset is saved in /etc/nftables.conf and loaded by hand, but nftables.service stays disabled: after the reboot the gateway forwards with no NAT and no filter
 set -euo pipefail
+. tasklib/ip-forward.sh
 [ "$NODE" = gateway ] || exit 0
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset

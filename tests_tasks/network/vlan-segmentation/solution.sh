@@ -3,6 +3,7 @@
 # oneshot unit (systemd-networkd 252 leaves VLAN links it creates at runtime "pending"), and
 # forwarding on. The trunk itself carries no address.
 set -euo pipefail
+. tasklib/ip-forward.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/systemd/system/vlan-gateways.service <<'UNIT'
 [Unit]
@@ -19,8 +20,7 @@ ExecStop=/bin/sh -c 'ip link del eth1.10; ip link del eth1.20'
 [Install]
 WantedBy=multi-user.target
 UNIT
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 systemctl daemon-reload
 systemctl enable --now vlan-gateways.service
 ip -4 addr show dev eth1.10 | grep -q 10.40.10.1/ && ip -4 addr show dev eth1.20 | grep -q 10.40.20.1/
