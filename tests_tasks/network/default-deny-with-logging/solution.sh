@@ -3,6 +3,7 @@
 # (eth0) and loopback stay open; lan1 may SSH to the router; lan1 → lan2 only tcp/80; what is
 # dropped is logged (rate-limited) with the OB-DROP prefix. Loaded by nftables.service at boot.
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -27,6 +28,4 @@ table inet audit {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -3,6 +3,7 @@
 # network may only leave by wan; the router itself refuses the guest network's SSH (on any of
 # its addresses: the input hook sees the arriving interface, not the address asked for).
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -20,6 +21,4 @@ table inet guest {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -2,6 +2,7 @@
 # Reference solution: a forward filter with a drop policy on the firewall; eth1 = wan,
 # eth2 = lan, eth3 = dmz. Replies pass as established; each zone pair gets its own rules.
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = firewall ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -18,6 +19,4 @@ table inet zones {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -2,6 +2,7 @@
 # must fail req-1, req-2: forwarding is on (persistently) but, out of router habit, traffic is masqueraded on the way out of each LAN interface, so each host sees the router's address instead of the other host's
 set -euo pipefail
 . tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
@@ -15,6 +16,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -4,6 +4,7 @@
 # and loaded at boot by nftables.service. gateway: eth1 = wan, eth2 = lan.
 set -euo pipefail
 . tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
@@ -25,6 +26,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

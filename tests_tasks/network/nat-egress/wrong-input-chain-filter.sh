@@ -2,6 +2,7 @@
 # must fail req-4: new connections from wan are dropped in the input chain, which guards only the gateway itself; forwarded traffic into the LAN passes unfiltered
 set -euo pipefail
 . tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
@@ -23,6 +24,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -4,6 +4,7 @@
 # the LAN out. Saved in /etc/nftables.conf for nftables.service. gateway: eth1 = wan, eth2 = lan.
 set -euo pipefail
 . tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
 ip_forward_persistent
@@ -27,6 +28,4 @@ table inet filter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

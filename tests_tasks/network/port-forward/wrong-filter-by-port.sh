@@ -2,6 +2,7 @@
 # must fail req-3: the forward filter lets in any connection to client tcp/8080, not only the DNATed one, so wan reaches client:8080 directly by its LAN address
 set -euo pipefail
 . tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
 ip_forward_persistent
@@ -25,6 +26,4 @@ table inet filter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply
