@@ -5,25 +5,8 @@
 set -euo pipefail
 . tasklib/ip-forward.sh
 . tasklib/nftables.sh
+. ./ruleset.sh
 [ "$NODE" = gateway ] || exit 0
 ip_forward_persistent
-cat > /etc/nftables.conf <<'NFT'
-#!/usr/sbin/nft -f
-flush ruleset
-
-table inet filter {
-	chain forward {
-		type filter hook forward priority filter; policy drop;
-		ct state established,related accept
-		iifname "eth2" oifname "eth1" ip saddr 10.10.1.0/24 accept
-	}
-}
-
-table ip nat {
-	chain postrouting {
-		type nat hook postrouting priority srcnat; policy accept;
-		oifname "eth1" ip saddr 10.10.1.0/24 masquerade
-	}
-}
-NFT
+gateway_ruleset
 nftables_apply

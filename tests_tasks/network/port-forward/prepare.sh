@@ -4,5 +4,6 @@
 set -euo pipefail
 . tasklib/static-site.sh
 [ "$NODE" = client ] || exit 0
-static_site webapp 8080 /srv/webapp "Acme shop web application" $'<h1>Acme shop</h1>\n<p>served by the webapp on client</p>'
+static_site webapp 8080 /srv/webapp "Acme shop web application" \
+  $'<h1>Acme shop</h1>\n<p>served by the webapp on client</p>'
 static_site admin-console 9090 /srv/admin "Admin console" 'admin console: internal use only'

@@ -1,9 +1,7 @@
 #!/bin/bash
-# Included by solution.sh and the wrong solutions: umask 077 and /etc/wireguard, and what
-# writes each end's /etc/wireguard/wg0.conf.
+# Included by solution.sh and the wrong solutions (run under `umask 077`, with /etc/wireguard):
+# each end's /etc/wireguard/wg0.conf, and the worker's whole side.
 . tasklib/wg-exchange.sh
-umask 077
-install -d -m 700 /etc/wireguard
 
 # worker_wg0 GATEWAY_PUB: upstream's wg0.conf: 10.99.0.2, the gateway on wan as its peer, the
 # office LAN reached through it

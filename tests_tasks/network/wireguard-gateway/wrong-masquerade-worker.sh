@@ -3,6 +3,8 @@
 # steps: gateway:keys.sh upstream gateway
 set -euo pipefail
 . ./tunnel.sh
+umask 077
+install -d -m 700 /etc/wireguard
 case "$NODE" in
   upstream)
     worker_end ;;
