@@ -3,6 +3,7 @@
 # lan1 (eth1) to lan2 (eth2) only new tcp/443, the rest from lan1 to lan2 is rejected;
 # lan2 → lan1 is untouched. Saved in /etc/nftables.conf for nftables.service.
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -18,6 +19,4 @@ table inet lanfilter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

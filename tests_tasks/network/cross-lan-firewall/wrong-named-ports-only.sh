@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: only the ports the ticket names (admin tcp/8080 and SSH) are blocked from lan1; every other TCP port, UDP and ping still reach lan2
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -14,6 +15,4 @@ table inet lanfilter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-4: lan1 → lan2 is filtered without accepting established flows, so the replies to connections host2 starts towards host1 (SSH, ping) are dropped on their way back
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -14,6 +15,4 @@ table inet lanfilter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

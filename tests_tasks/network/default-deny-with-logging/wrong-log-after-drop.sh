@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-4: the OB-DROP log rule comes after an explicit drop at the end of each chain, so no packet ever reaches it and nothing blocked is logged
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -27,6 +28,4 @@ table inet audit {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

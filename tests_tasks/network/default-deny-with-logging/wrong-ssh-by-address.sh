@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: SSH is allowed by destination address (the router's lan1 address 10.10.1.1) instead of by the arriving interface; host2 on lan2 still opens SSH to 10.10.1.1, which the router delivers locally
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -25,6 +26,4 @@ table inet audit {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

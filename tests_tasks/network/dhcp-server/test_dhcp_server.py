@@ -5,21 +5,10 @@ import ipaddress
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import dhcp
 
 ROUTER = "10.10.1.1"
 POOL = (ipaddress.ip_address("10.10.1.100"), ipaddress.ip_address("10.10.1.200"))
-
-LEASE_SCRIPT = r"""
-networkctl renew eth1 >/dev/null 2>&1 || true
-for i in $(seq 1 60); do
-  a=$(ip -4 -o addr show dev eth1 | awk '{print $4}' | head -n1)
-  if [ -n "$a" ]; then echo "$a"; exit 0; fi
-  [ "$i" = 20 ] && networkctl reconfigure eth1 >/dev/null 2>&1
-  sleep 1
-done
-exit 1
-"""
-
 
 def _offer(ctx):
     o = traffic.dhcp_offer(ctx, "client", "eth1", timeout=10)
@@ -62,11 +51,9 @@ def lease_time(ctx):
 
 
 @requirement("req-4")
-def client_gets_a_lease(ctx):
+def client_gets_a_lease(ctx, client):
     traffic.settled(ctx)
-    res = ctx.run("client", LEASE_SCRIPT, timeout=120)
-    assert res.exit_code == 0, "client's eth1 got no address by DHCP within a minute"
-    addr = ipaddress.ip_interface(res.stdout.strip().splitlines()[-1])
+    addr = dhcp.lease(client, "eth1")
     assert POOL[0] <= addr.ip <= POOL[1], f"client's eth1 got {addr}, outside the pool"
     assert addr.network == ipaddress.ip_network("10.10.1.0/24"), f"client's eth1 got {addr}: wrong netmask"
     assert traffic.ping(ctx, "client", ROUTER, count=3), f"client ({addr.ip}) cannot ping router {ROUTER}"

@@ -3,6 +3,7 @@
 # "lab" zone answered locally (local=/lab/ keeps it from being forwarded), everything else
 # forwarded to the provider's resolver; no DHCP.
 set -euo pipefail
+. tasklib/dnsmasq.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
 cat > /etc/dnsmasq.d/lan-dns.conf <<CONF
@@ -19,7 +20,4 @@ host-record=gateway.lab,10.10.1.1
 host-record=client.lab,$CLIENT
 host-record=upstream.lab,198.51.100.10
 CONF
-dnsmasq --test
-systemctl enable dnsmasq.service
-systemctl restart dnsmasq.service
-systemctl is-active dnsmasq.service
+dnsmasq_apply

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Starting condition: both routers forward (persistently) and know only their own networks.
 set -euo pipefail
+. tasklib/ip-forward.sh
 case "$NODE" in
   router-a|router-b)
-    printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-    sysctl -q -p /etc/sysctl.d/90-routing.conf ;;
+    ip_forward_persistent ;;
 esac

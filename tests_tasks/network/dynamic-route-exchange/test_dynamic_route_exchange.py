@@ -29,15 +29,15 @@ def _until(pred, seconds):
     return False
 
 
-def _route_on_a(ctx):
-    return ctx.run("router-a", f"ip -4 route show {NEW_NET}").stdout.strip()
+def _route_on_a(hosts):
+    return hosts["router-a"].run(f"ip -4 route show {NEW_NET}").stdout.strip()
 
 
-def _towards_b(ctx):
+def _towards_b(ctx, hosts):
     """router-a's route for the new address when it still leads to router-b over the WAN (by a
     learned, static or summary route), else ''."""
-    res = ctx.run("router-a", f"ip -4 route get {NEW_ADDR}")
-    route = res.stdout.strip().splitlines()[0] if res.exit_code == 0 and res.stdout.strip() else ""
+    res = hosts["router-a"].run(f"ip -4 route get {NEW_ADDR}")
+    route = res.stdout.strip().splitlines()[0] if res.rc == 0 and res.stdout.strip() else ""
     peer = ctx.addr("router-b", "wan")
     return route if f"via {peer} " in route + " " or " dev eth1 " in route + " " else ""
 
@@ -56,34 +56,35 @@ def sites_reach_each_other(ctx):
         assert c.open, f"{src} → {dst} tcp/{port}: {c}"
 
 
-def _add_network(ctx):
-    ctx.run("router-b", f"ip link add ob-new type dummy && ip addr add {NEW_ADDR}/24 dev ob-new && ip link set ob-new up")
+def _add_network(hosts):
+    hosts["router-b"].run(f"ip link add ob-new type dummy && ip addr add {NEW_ADDR}/24 dev ob-new "
+                          "&& ip link set ob-new up")
 
 
-def _remove_network(ctx):
-    ctx.run("router-b", "ip link del ob-new 2>/dev/null; true")
+def _remove_network(hosts):
+    hosts["router-b"].run("ip link del ob-new 2>/dev/null; true")
 
 
 @requirement("req-2")
-def new_network_is_learned(ctx):
+def new_network_is_learned(ctx, hosts):
     traffic.settled(ctx)
-    _add_network(ctx)
+    _add_network(hosts)
     try:
         learned = _until(lambda: traffic.ping(ctx, "host-a", NEW_ADDR, count=1), 90)
     finally:
-        _remove_network(ctx)
+        _remove_network(hosts)
     assert learned, f"{NEW_NET} appeared on router-b but host-a could not reach {NEW_ADDR} within 90 s"
 
 
 @requirement("req-3")
-def gone_network_is_withdrawn(ctx):
+def gone_network_is_withdrawn(ctx, hosts):
     traffic.settled(ctx)
-    _add_network(ctx)
+    _add_network(hosts)
     try:
-        learned = _until(lambda: bool(_route_on_a(ctx)), 90)
+        learned = _until(lambda: bool(_route_on_a(hosts)), 90)
     finally:
-        _remove_network(ctx)
+        _remove_network(hosts)
     assert learned, f"router-a never learned {NEW_NET} from router-b, so nothing can be withdrawn"
-    assert _until(lambda: not _route_on_a(ctx) and not _towards_b(ctx), 90), \
+    assert _until(lambda: not _route_on_a(hosts) and not _towards_b(ctx, hosts), 90), \
         f"{NEW_NET} is gone from router-b but router-a still routes it towards router-b: " \
-        f"{_route_on_a(ctx) or _towards_b(ctx)}"
+        f"{_route_on_a(hosts) or _towards_b(ctx, hosts)}"

@@ -3,23 +3,8 @@
 # network may only leave by wan; the router itself refuses the guest network's SSH (on any of
 # its addresses: the input hook sees the arriving interface, not the address asked for).
 set -euo pipefail
+. tasklib/nftables.sh
+. ./ruleset.sh
 [ "$NODE" = router ] || exit 0
-cat > /etc/nftables.conf <<'NFT'
-#!/usr/sbin/nft -f
-flush ruleset
-
-table inet guest {
-	chain input {
-		type filter hook input priority filter; policy accept;
-		iifname "eth3" tcp dport 22 reject with tcp reset
-	}
-	chain forward {
-		type filter hook forward priority filter; policy accept;
-		ct state established,related accept
-		iifname "eth3" oifname != "eth1" reject
-	}
-}
-NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+{ printf '#!/usr/sbin/nft -f\nflush ruleset\n\n'; guest_table; } > /etc/nftables.conf
+nftables_apply

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: the router's SSH is refused only on its guest-side address 10.10.9.1; guest-pc still opens SSH to the router's staff and wan addresses, which the router answers on any interface
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -18,6 +19,4 @@ table inet guest {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

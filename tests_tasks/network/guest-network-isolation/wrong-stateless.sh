@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-4: the guest network is blocked without accepting established flows, so the replies to connections staff starts towards the guest network are dropped: staff loses access it had
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -17,6 +18,4 @@ table inet guest {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

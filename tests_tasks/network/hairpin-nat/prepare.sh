@@ -3,10 +3,10 @@
 # DNAT rule (persistent, nftables.service); backend1 runs the inventory app, which logs each
 # client's address. No hairpin: from the back network the published address hangs.
 set -euo pipefail
+. tasklib/ip-forward.sh
 case "$NODE" in
   frontend)
-    printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-    sysctl -q -p /etc/sysctl.d/90-routing.conf
+    ip_forward_persistent
     cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset

@@ -3,6 +3,7 @@
 # and masquerade only the hairpinned flows (from the back network to the published backend),
 # so backend1 answers through frontend; front clients keep their own address.
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = frontend ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -23,6 +24,4 @@ table ip publish {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

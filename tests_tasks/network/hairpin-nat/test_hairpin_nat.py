@@ -41,11 +41,11 @@ def backend1_uses_it_too(ctx):
 
 
 @requirement("req-3")
-def front_clients_keep_their_address(ctx):
+def front_clients_keep_their_address(ctx, backend1):
     traffic.settled(ctx)
     path = f"/probe-{uuid.uuid4().hex[:8]}"
     h = _fetch(ctx, "client", path)
     assert h.ok and MARKER in h.body, f"{URL} from client: {h.status} {h.error or h.body[:100]!r}"
-    seen = ctx.run("backend1", f"grep -F ' {path}' /var/log/inventory/clients.log | cut -d' ' -f1 | sort -u").stdout.split()
+    seen = backend1.run(f"grep -F ' {path}' /var/log/inventory/clients.log | cut -d' ' -f1 | sort -u").stdout.split()
     client = ctx.addr("client", "front")
     assert seen == [client], f"the application logged client's request as coming from {seen}, not {client}"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1, req-2: the published address is also DNATed for the router's own traffic (so curl on frontend works) but nothing is source-NATed, so backend1 answers back-network clients directly and their connections still hang
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = frontend ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -17,6 +18,4 @@ table ip publish {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: everything leaving towards the back network is masqueraded, so hairpin works but the application logs the router's address for front clients too, not their own
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = frontend ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -17,6 +18,4 @@ table ip publish {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

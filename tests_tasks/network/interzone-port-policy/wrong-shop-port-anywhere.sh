@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1: the wan rule allows tcp/443 to any host behind the firewall instead of to server only, so from the internet side tcp/443 on LAN machines is reachable too
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = firewall ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -17,6 +18,4 @@ table inet zones {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

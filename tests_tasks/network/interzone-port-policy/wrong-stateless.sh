@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-2, req-4: a drop policy with per-direction rules but no rule for established flows, so the replies coming back into the LAN and the DMZ (from server to client, from the internet side) are dropped
 set -euo pipefail
+. tasklib/nftables.sh
 [ "$NODE" = firewall ] || exit 0
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
@@ -15,6 +16,4 @@ table inet zones {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

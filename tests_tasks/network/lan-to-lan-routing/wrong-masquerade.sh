@@ -1,9 +1,10 @@
 #!/bin/bash
 # must fail req-1, req-2: forwarding is on (persistently) but, out of router habit, traffic is masqueraded on the way out of each LAN interface, so each host sees the router's address instead of the other host's
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = router ] || exit 0
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset
@@ -15,6 +16,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -5,6 +5,7 @@ import time
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import route
 
 GW_WAN = "198.51.100.2"
 
@@ -56,17 +57,14 @@ def udp_is_translated_too(ctx):
 
 
 @requirement("req-4")
-def lan_closed_to_upstream(ctx):
+def lan_closed_to_upstream(ctx, upstream):
     traffic.settled(ctx)
     client = ctx.addr("client", "lan")
     # upstream gets a route to the LAN through the gateway, as a hostile neighbour would add
-    ctx.run("upstream", f"ip route replace 10.10.1.0/24 via {GW_WAN} dev eth1")
-    try:
+    with route.temporary(upstream, "10.10.1.0/24", GW_WAN):
         with traffic.listener(ctx, "client", 9504) as seen:
             c = traffic.tcp(ctx, "upstream", client, 9504)
             peers = seen.peers()
         ssh = traffic.tcp(ctx, "upstream", client, 22)
-    finally:
-        ctx.run("upstream", "ip route del 10.10.1.0/24 via 198.51.100.2 dev eth1; true")
     assert c.blocked and not peers, f"upstream opened a connection to client {client}:9504 through gateway"
     assert ssh.blocked, f"upstream opened a connection to client {client}:22 (ssh) through gateway"

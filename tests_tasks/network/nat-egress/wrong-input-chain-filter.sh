@@ -1,9 +1,10 @@
 #!/bin/bash
 # must fail req-4: new connections from wan are dropped in the input chain, which guards only the gateway itself; forwarded traffic into the LAN passes unfiltered
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset
@@ -23,6 +24,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -3,10 +3,11 @@
 # client:8080; a forward filter that lets in only that translated flow (plus replies) and lets
 # the LAN out. Saved in /etc/nftables.conf for nftables.service. gateway: eth1 = wan, eth2 = lan.
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<NFT
 #!/usr/sbin/nft -f
 flush ruleset
@@ -27,6 +28,4 @@ table inet filter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

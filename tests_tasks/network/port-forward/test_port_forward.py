@@ -5,6 +5,7 @@ import time
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import route
 
 GW_WAN = "198.51.100.2"
 MARKER = "served by the webapp on client"
@@ -42,12 +43,9 @@ def nothing_else_forwarded(ctx):
 
 
 @requirement("req-3")
-def lan_not_directly_reachable(ctx):
+def lan_not_directly_reachable(ctx, upstream):
     client = ctx.addr("client", "lan")
-    ctx.run("upstream", f"ip route replace 10.10.1.0/24 via {GW_WAN} dev eth1")
-    try:
+    with route.temporary(upstream, "10.10.1.0/24", GW_WAN):
         opened = [p for p in (8080, 9090, 22) if traffic.tcp(ctx, "upstream", client, p).open]
-    finally:
-        ctx.run("upstream", f"ip route del 10.10.1.0/24 via {GW_WAN} dev eth1; true")
     assert not opened, f"with a route to the LAN, upstream connects directly to client {client} " \
                        f"on tcp/{', tcp/'.join(map(str, opened))}"

@@ -1,10 +1,11 @@
 #!/bin/bash
 # must fail req-2: besides tcp/80 the app's own port tcp/8080 of the upstream address is forwarded too "for convenience", a second way in the instruction rules out
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<NFT
 #!/usr/sbin/nft -f
 flush ruleset
@@ -25,6 +26,4 @@ table inet filter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

@@ -1,10 +1,11 @@
 #!/bin/bash
 # must fail req-3: the forward filter lets in any connection to client tcp/8080, not only the DNATed one, so wan reaches client:8080 directly by its LAN address
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<NFT
 #!/usr/sbin/nft -f
 flush ruleset
@@ -25,6 +26,4 @@ table inet filter {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

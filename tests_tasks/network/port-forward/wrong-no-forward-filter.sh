@@ -1,10 +1,11 @@
 #!/bin/bash
 # must fail req-3: tcp/80 is DNATed to client:8080, but with no forward filter the gateway routes anything from wan straight into the LAN
 set -euo pipefail
+. tasklib/ip-forward.sh
+. tasklib/nftables.sh
 [ "$NODE" = gateway ] || exit 0
 CLIENT=${OB_ADDR_CLIENT_LAN:-10.10.1.12}
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 cat > /etc/nftables.conf <<NFT
 #!/usr/sbin/nft -f
 flush ruleset
@@ -16,6 +17,4 @@ table ip nat {
 	}
 }
 NFT
-nft -c -f /etc/nftables.conf
-systemctl enable nftables.service
-systemctl restart nftables.service
+nftables_apply

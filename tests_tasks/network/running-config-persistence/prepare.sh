@@ -3,6 +3,7 @@
 # route to 10.10.8.0/24 via host2); host2 serves the portal (443, admin on 8080) and holds
 # 10.10.8.1 on a dummy interface, persistently.
 set -euo pipefail
+. tasklib/static-site.sh
 case "$NODE" in
   router)
     sysctl -q -w net.ipv4.ip_forward=1
@@ -28,29 +29,12 @@ Name=labnet0
 Address=10.10.8.1/24
 NET
     networkctl reload
-    install -d /srv/portal/https /srv/portal/admin
-    printf 'staff portal\n' > /srv/portal/https/index.html
-    printf 'portal admin\n' > /srv/portal/admin/index.html
-    for spec in "portal-https 443 https" "portal-admin 8080 admin"; do
-      set -- $spec
-      cat > "/etc/systemd/system/$1.service" <<UNIT
-[Unit]
-Description=Staff portal ($3)
-After=network.target
-[Service]
-ExecStart=/usr/bin/python3 -m http.server $2 --directory /srv/portal/$3
-Restart=always
-[Install]
-WantedBy=multi-user.target
-UNIT
-    done
-    systemctl daemon-reload
-    systemctl enable --now portal-https.service portal-admin.service
+    static_site portal-https 443 /srv/portal/https "Staff portal (https)" 'staff portal'
+    static_site portal-admin 8080 /srv/portal/admin "Staff portal (admin)" 'portal admin'
     for i in $(seq 1 100); do
-      ip -4 addr show labnet0 2>/dev/null | grep -q 10.10.8.1 && curl -sf http://127.0.0.1:443/ >/dev/null \
-        && curl -sf http://127.0.0.1:8080/ >/dev/null && exit 0
+      ip -4 addr show labnet0 2>/dev/null | grep -q 10.10.8.1 && exit 0
       sleep 0.2
     done
-    echo "the portal or the lab network did not come up" >&2
+    echo "the lab network did not come up" >&2
     exit 1 ;;
 esac

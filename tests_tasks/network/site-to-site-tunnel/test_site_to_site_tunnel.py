@@ -6,6 +6,7 @@ import time
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import route
 
 
 def _connect(ctx, src, dst, net, port, tries=4):
@@ -46,7 +47,7 @@ def encrypted_on_the_wan(ctx):
 
 
 @requirement("req-3")
-def sites_closed_outside_the_tunnel(ctx):
+def sites_closed_outside_the_tunnel(ctx, hosts):
     traffic.settled(ctx)
     # each site in turn: the other router's own traffic to the site's host, sent in clear over
     # wan instead of the tunnel (both sites must be closed, not only the one tried first)
@@ -54,15 +55,10 @@ def sites_closed_outside_the_tunnel(ctx):
     for host, net, router, via, port in (("host-a", "site-a", "router-b", "198.51.100.1", 9804),
                                          ("host-b", "site-b", "router-a", "198.51.100.2", 9805)):
         addr = ctx.addr(host, net)
-        res = ctx.run(router, f"ip route replace {addr}/32 via {via} dev eth1")
-        if res.exit_code != 0:
-            raise RuntimeError(f"could not route {addr} over wan on {router}: {res.stderr.strip()}")
-        try:
+        with route.temporary(hosts[router], f"{addr}/32", via, required=True):
             with traffic.listener(ctx, host, port) as seen:
                 c = traffic.tcp(ctx, router, addr, port)
                 peers = seen.peers()
-        finally:
-            ctx.run(router, f"ip route del {addr}/32 via {via} dev eth1; true")
         if not (c.blocked and not peers):
             opened.append(f"{router} → {host} {addr}:{port} ({c}, seen from {peers})")
     assert not opened, f"a connection in clear over wan reached the site: {'; '.join(opened)}"

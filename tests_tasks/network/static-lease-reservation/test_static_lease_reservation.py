@@ -7,29 +7,18 @@ import random
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import dhcp
 
 ROUTER = "10.10.1.1"
 KIOSK_MAC, KIOSK_IP = "02:1a:2b:3c:4d:50", "10.10.1.50"
 POOL = (ipaddress.ip_address("10.10.1.100"), ipaddress.ip_address("10.10.1.200"))
 
-LEASE_SCRIPT = r"""
-networkctl renew eth1 >/dev/null 2>&1 || true
-for i in $(seq 1 60); do
-  a=$(ip -4 -o addr show dev eth1 | awk '{print $4}' | head -n1)
-  if [ -n "$a" ]; then echo "$a"; exit 0; fi
-  [ "$i" = 20 ] && networkctl reconfigure eth1 >/dev/null 2>&1
-  sleep 1
-done
-exit 1
-"""
-
-
-def _offer_as(ctx, mac):
+def _offer_as(ctx, client, mac):
     """The offer a device with `mac` on lan gets (a temporary macvlan on client plays it)."""
     dev = "obdev" + mac.replace(":", "")[-4:]
-    res = ctx.run("client", f"ip link del {dev} 2>/dev/null; ip link add {dev} link eth1 address {mac} "
-                            f"type macvlan mode bridge && ip link set {dev} up")
-    if res.exit_code != 0:
+    res = client.run(f"ip link del {dev} 2>/dev/null; ip link add {dev} link eth1 address {mac} "
+                     f"type macvlan mode bridge && ip link set {dev} up")
+    if res.rc != 0:
         raise RuntimeError(f"could not create the test interface {dev} on client: {res.stderr.strip()}")
     try:
         o = traffic.dhcp_offer(ctx, "client", dev, timeout=10)
@@ -37,7 +26,7 @@ def _offer_as(ctx, mac):
             o = traffic.dhcp_offer(ctx, "client", dev, timeout=15)
         return o
     finally:
-        ctx.run("client", f"ip link del {dev}")
+        client.run(f"ip link del {dev}")
 
 
 def _in_pool(addr):
@@ -51,10 +40,10 @@ def no_dhcp_server_yet(ctx):
 
 
 @requirement("req-1")
-def kiosk_gets_its_address(ctx):
+def kiosk_gets_its_address(ctx, client):
     traffic.settled(ctx)
     for _ in range(2):  # always: ask twice, as a device does after each reboot
-        o = _offer_as(ctx, KIOSK_MAC)
+        o = _offer_as(ctx, client, KIOSK_MAC)
         assert o.result == "offer", f"nobody answers a DHCP request from the kiosk's MAC {KIOSK_MAC}"
         assert o.server == ROUTER, f"the kiosk's offer comes from {o.server}, not from router"
         assert o.address == KIOSK_IP, f"the kiosk ({KIOSK_MAC}) is offered {o.address}, not {KIOSK_IP}"
@@ -62,11 +51,11 @@ def kiosk_gets_its_address(ctx):
 
 
 @requirement("req-2")
-def others_get_pool_addresses(ctx):
+def others_get_pool_addresses(ctx, client):
     traffic.settled(ctx)
     other = "02:%02x:%02x:%02x:%02x:%02x" % tuple(random.randrange(256) for _ in range(5))
     offers = {"client's eth1": traffic.dhcp_offer(ctx, "client", "eth1", timeout=15),
-              f"a device with MAC {other}": _offer_as(ctx, other)}
+              f"a device with MAC {other}": _offer_as(ctx, client, other)}
     for who, o in offers.items():
         assert o.result == "offer", f"{who} gets no DHCP offer on lan"
         assert o.server == ROUTER, f"{who} is answered by {o.server}, not by router"
@@ -76,10 +65,8 @@ def others_get_pool_addresses(ctx):
 
 
 @requirement("req-3")
-def client_gets_a_lease(ctx):
+def client_gets_a_lease(ctx, client):
     traffic.settled(ctx)
-    res = ctx.run("client", LEASE_SCRIPT, timeout=120)
-    assert res.exit_code == 0, "client's eth1 got no address by DHCP within a minute"
-    addr = ipaddress.ip_interface(res.stdout.strip().splitlines()[-1])
+    addr = dhcp.lease(client, "eth1")
     assert _in_pool(str(addr.ip)), f"client's eth1 got {addr}, outside the pool"
     assert traffic.ping(ctx, "client", ROUTER, count=3), f"client ({addr.ip}) cannot ping router {ROUTER}"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1: the kiosk's reservation goes into /etc/ethers, which dnsmasq reads only with read-ethers; without it the kiosk is offered a pool address
 set -euo pipefail
+. tasklib/dnsmasq.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/dnsmasq.d/lan-dhcp.conf <<'CONF'
 # DHCP for the office LAN (eth1); no DNS service
@@ -13,7 +14,4 @@ dhcp-option=option:router,10.10.1.1
 CONF
 # lobby kiosk
 printf '02:1a:2b:3c:4d:50 10.10.1.50\n' >> /etc/ethers
-dnsmasq --test
-systemctl enable dnsmasq.service
-systemctl restart dnsmasq.service
-systemctl is-active dnsmasq.service
+dnsmasq_apply

@@ -46,24 +46,24 @@ def routes_between_vlans(ctx):
     assert hops.reached and hops.through("10.40.10.1"), f"host1 → host2 does not go through router: {hops.hops}"
 
 
-def _answers_from(ctx, dev, borrowed, target):
+def _answers_from(host1, dev, borrowed, target):
     """Whether `target` answers host1 from a temporary address on `dev`. host1 answers ARP only
     on the interface that holds an address meanwhile, so a reply can only come back the way
     the probe went out."""
-    ctx.run("host1", f"sysctl -qw net.ipv4.conf.all.arp_ignore=1 && ip addr add {borrowed}/24 dev {dev}")
+    host1.run(f"sysctl -qw net.ipv4.conf.all.arp_ignore=1 && ip addr add {borrowed}/24 dev {dev}")
     try:
-        return ctx.run("host1", f"ping -n -c 2 -W 2 -I {dev} {target}").exit_code == 0
+        return host1.run(f"ping -n -c 2 -W 2 -I {dev} {target}").rc == 0
     finally:
-        ctx.run("host1", f"ip addr del {borrowed}/24 dev {dev}; sysctl -qw net.ipv4.conf.all.arp_ignore=0; true")
+        host1.run(f"ip addr del {borrowed}/24 dev {dev}; sysctl -qw net.ipv4.conf.all.arp_ignore=0; true")
 
 
 @requirement("req-3")
-def subnets_stay_on_their_vlan(ctx):
+def subnets_stay_on_their_vlan(ctx, host1):
     traffic.settled(ctx)
     wrong = []
-    if _answers_from(ctx, "eth1.10", "10.40.20.77", "10.40.20.1"):
+    if _answers_from(host1, "eth1.10", "10.40.20.77", "10.40.20.1"):
         wrong.append("10.40.20.1 answers on VLAN 10")
     for vid in (10, 20):
-        if _answers_from(ctx, "eth1", f"10.40.{vid}.77", f"10.40.{vid}.1"):
+        if _answers_from(host1, "eth1", f"10.40.{vid}.77", f"10.40.{vid}.1"):
             wrong.append(f"10.40.{vid}.1 answers untagged on the trunk")
     assert not wrong, "; ".join(wrong)

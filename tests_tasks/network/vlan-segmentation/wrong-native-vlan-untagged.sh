@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: besides the two VLAN interfaces, 10.40.10.1 is kept untagged on the trunk itself "for untagged devices" (VLAN 10 as native VLAN); the instruction says nothing is carried untagged
 set -euo pipefail
+. tasklib/ip-forward.sh
 [ "$NODE" = router ] || exit 0
 cat > /etc/systemd/system/vlan-gateways.service <<'UNIT'
 [Unit]
@@ -17,8 +18,7 @@ ExecStop=/bin/sh -c 'ip link del eth1.10; ip link del eth1.20; ip addr del 10.40
 [Install]
 WantedBy=multi-user.target
 UNIT
-printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-sysctl -q -p /etc/sysctl.d/90-routing.conf
+ip_forward_persistent
 systemctl daemon-reload
 systemctl enable --now vlan-gateways.service
 ip -4 addr show dev eth1.10 | grep -q 10.40.10.1/ && ip -4 addr show dev eth1.20 | grep -q 10.40.20.1/

@@ -37,33 +37,33 @@ def router1_holds_the_gateway(ctx):
     assert traffic.ping(ctx, "client", VIP), "client cannot ping its gateway 10.10.1.1"
 
 
-def _link(ctx, state):
-    ctx.run("router1", f"ip link set eth1 {state}")
+def _link(router1, state):
+    router1.run(f"ip link set eth1 {state}")
 
 
 @requirement("req-2")
-def router2_takes_over(ctx):
+def router2_takes_over(ctx, router1):
     traffic.settled(ctx)
     _wait_for(ctx, "router1", 30)
-    _link(ctx, "down")
+    _link(router1, "down")
     try:
         seen, after = _wait_for(ctx, "router2", 20)
         reachable = traffic.ping(ctx, "client", VIP)
     finally:
-        _link(ctx, "up")
+        _link(router1, "up")
     assert after is not None, f"with router1's LAN link down, 10.10.1.1 is answered by {seen or 'nobody'} after 20 s"
     assert reachable, "router2 holds 10.10.1.1 but client's ping to it gets no answer"
 
 
 @requirement("req-3")
-def router1_takes_it_back(ctx):
+def router1_takes_it_back(ctx, router1):
     traffic.settled(ctx)
     _wait_for(ctx, "router1", 30)
-    _link(ctx, "down")
+    _link(router1, "down")
     try:
         _wait_for(ctx, "router2", 20)
     finally:
-        _link(ctx, "up")
+        _link(router1, "up")
     seen, after = _wait_for(ctx, "router1", 40)
     assert after is not None, f"router1's link is back but 10.10.1.1 stays with {seen or 'nobody'}"
 

@@ -2,10 +2,10 @@
 # Starting condition: gateway forwards and masquerades the LAN out of wan (eth1) and lets no
 # new connection in from wan; persistent (sysctl.d, nftables.service).
 set -euo pipefail
+. tasklib/ip-forward.sh
 case "$NODE" in
   gateway)
-    printf 'net.ipv4.ip_forward = 1\n' > /etc/sysctl.d/90-routing.conf
-    sysctl -q -p /etc/sysctl.d/90-routing.conf
+    ip_forward_persistent
     cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f
 flush ruleset

@@ -7,6 +7,7 @@ import time
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
+from tasklib import route
 
 WORKER = "10.99.0.2"
 GW_WAN = "198.51.100.2"
@@ -49,16 +50,13 @@ def encrypted_on_the_wan(ctx):
 
 
 @requirement("req-3")
-def lan_closed_outside_the_tunnel(ctx):
+def lan_closed_outside_the_tunnel(ctx, upstream):
     traffic.settled(ctx)
     client = ctx.addr("client", "lan")
-    ctx.run("upstream", f"ip route replace {client}/32 via {GW_WAN} dev eth1")
-    try:
+    with route.temporary(upstream, f"{client}/32", GW_WAN):
         with traffic.listener(ctx, "client", 9603) as seen:
             c = traffic.tcp(ctx, "upstream", client, 9603)
             peers = seen.peers()
-    finally:
-        ctx.run("upstream", f"ip route del {client}/32 via {GW_WAN} dev eth1; true")
     assert c.blocked and not peers, f"outside the tunnel, upstream still opens a connection to client ({c}, seen from {peers})"
 
 
@@ -85,22 +83,22 @@ KEY_DIRS = "/etc /root /home /tmp /var/tmp /srv /opt /usr/local /var/lib/wiregua
 _PUBLIC_OF_STDIN = "while read -r k; do printf '%s\\n' \"$k\" | wg pubkey 2>/dev/null; done"
 
 
-def _own_public_keys(ctx, node):
-    """The public halves of the WireGuard private keys `node` uses (its running interfaces' and
+def _own_public_keys(host):
+    """The public halves of the WireGuard private keys `host` uses (its running interfaces' and
     its wg-quick configs')."""
-    r = ctx.run(node, "{ wg show all private-keys 2>/dev/null | awk '{print $NF}'; "
-                      "sed -n 's/^[[:space:]]*PrivateKey[[:space:]]*=[[:space:]]*//p' /etc/wireguard/*.conf "
-                      f"2>/dev/null; }} | sort -u | {_PUBLIC_OF_STDIN}; true")
+    r = host.run("{ wg show all private-keys 2>/dev/null | awk '{print $NF}'; "
+                 "sed -n 's/^[[:space:]]*PrivateKey[[:space:]]*=[[:space:]]*//p' /etc/wireguard/*.conf "
+                 f"2>/dev/null; }} | sort -u | {_PUBLIC_OF_STDIN}; true")
     return {w for w in r.stdout.split() if len(w) == 44 and w.endswith("=")}
 
 
-def _stored_keys(ctx, node):
+def _stored_keys(host):
     """{public half: paths} of every string shaped like a WireGuard private key in the files of
-    `node` under KEY_DIRS."""
-    r = ctx.run(node, f"grep -rHosE '[A-Za-z0-9+/]{{42}}[AEIMQUYcgkosw480]=' {KEY_DIRS} 2>/dev/null "
-                      "| sort -u | head -n 5000 | while IFS=: read -r path key; do "
-                      "pub=$(printf '%s\\n' \"$key\" | wg pubkey 2>/dev/null) && "
-                      "printf '%s %s\\n' \"$pub\" \"$path\"; done; true")
+    `host` under KEY_DIRS."""
+    r = host.run(f"grep -rHosE '[A-Za-z0-9+/]{{42}}[AEIMQUYcgkosw480]=' {KEY_DIRS} 2>/dev/null "
+                 "| sort -u | head -n 5000 | while IFS=: read -r path key; do "
+                 "pub=$(printf '%s\\n' \"$key\" | wg pubkey 2>/dev/null) && "
+                 "printf '%s %s\\n' \"$pub\" \"$path\"; done; true")
     found: dict[str, list[str]] = {}
     for line in r.stdout.splitlines():
         pub, _, path = line.partition(" ")
@@ -109,12 +107,12 @@ def _stored_keys(ctx, node):
 
 
 @requirement("req-5")
-def private_keys_stay_home(ctx):
+def private_keys_stay_home(hosts):
     copies = []
     for owner, other in (("upstream", "gateway"), ("gateway", "upstream")):
-        keys = _own_public_keys(ctx, owner)
+        keys = _own_public_keys(hosts[owner])
         assert keys, f"{owner} has no WireGuard private key (no wg interface, no /etc/wireguard/*.conf): nothing to judge"
-        stored = _stored_keys(ctx, other)
+        stored = _stored_keys(hosts[other])
         copies += [f"{owner}'s (public {pub}) on {other} in {path}"
                    for pub in sorted(keys) for path in stored.get(pub, [])]
     assert not copies, f"a private key left its machine: {'; '.join(copies)}"

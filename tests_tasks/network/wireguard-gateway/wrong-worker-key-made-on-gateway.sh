@@ -1,24 +1,15 @@
 #!/bin/bash
 # must fail req-5: both key pairs are generated on gateway and the worker's private key is copied over to upstream (and kept on gateway), against "a private key never leaves the machine it belongs to"
 set -euo pipefail
+. ./tunnel.sh
 umask 077
 install -d -m 700 /etc/wireguard
 case "$NODE" in
   gateway)
-    [ -s /etc/wireguard/private.key ] || wg genkey > /etc/wireguard/private.key
-    wg pubkey < /etc/wireguard/private.key > /etc/wireguard/public.key
+    wg_keypair
     [ -s /etc/wireguard/worker.key ] || wg genkey > /etc/wireguard/worker.key
     wg pubkey < /etc/wireguard/worker.key > /etc/wireguard/worker.pub
-    cat > /etc/wireguard/wg0.conf <<CONF
-[Interface]
-Address = 10.99.0.1/24
-ListenPort = 51820
-PrivateKey = $(cat /etc/wireguard/private.key)
-
-[Peer]
-PublicKey = $(cat /etc/wireguard/worker.pub)
-AllowedIPs = 10.99.0.2/32
-CONF
+    gateway_wg0
     grep -q 'iifname "wg0"' /etc/nftables.conf || \
       sed -i 's/^\t\tiifname "eth2" oifname "eth1" accept$/&\n\t\tiifname "wg0" oifname "eth2" accept\n\t\tiifname "eth2" oifname "wg0" accept/' /etc/nftables.conf
     nft -c -f /etc/nftables.conf
@@ -55,17 +46,7 @@ PY
     curl -sf -X PUT --data-binary done http://198.51.100.2:8999/ >/dev/null || true
     printf '%s\n' "$pair" | sed -n 1p > /etc/wireguard/private.key
     gw_pub=$(printf '%s\n' "$pair" | sed -n 2p)
-    cat > /etc/wireguard/wg0.conf <<CONF
-[Interface]
-Address = 10.99.0.2/24
-PrivateKey = $(cat /etc/wireguard/private.key)
-
-[Peer]
-PublicKey = $gw_pub
-Endpoint = 198.51.100.2:51820
-AllowedIPs = 10.99.0.0/24, 10.10.1.0/24
-PersistentKeepalive = 25
-CONF
+    worker_wg0 "$gw_pub"
     systemctl enable --now wg-quick@wg0.service ;;
   *) exit 0 ;;
 esac
