@@ -5,17 +5,24 @@ Python (import the module a check needs, `from tasklib import galera`): each hel
 testinfra hosts a check receives (parameters named after nodes) and asserts with a message that
 says what is wrong, on which node.
 
+    dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
     galera      SQL on MariaDB Galera nodes, wsrep status, waiting for a whole cluster
     login       a command in a new su session of an account (su, how)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
+    route       a route on a node for the length of a with block (temporary)
     systemd     the main PID of a service (main_pid; 0 when it has none)
 
 Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one with a line
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
 
+    dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
+    ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
+    nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
+    static-site.sh   static_site UNIT PORT DIR DESC PAGE: a page served by python3 -m http.server
+    wg-exchange.sh   wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped, privates stay
 
 This package imports nothing of opsbench: task modules may use it without pulling in the harness.
 """
