@@ -61,11 +61,13 @@ def script_command(script: str, env: dict[str, str]) -> str:
     """The script inline as a heredoc, so the record holds exactly what ran. bash reads the
     heredoc as its stdin, which its commands inherit: one that reads stdin (rabbitmqctl, ssh,
     `read`) would eat the rest of the script, and bash would stop early with exit 0. So the
-    script is one `{ … } </dev/null` group, read whole before any of it runs."""
+    script is one `{ … } </dev/null` group, read whole before any of it runs. The remote shell
+    `exec`s bash, so no running process keeps the script in its command line: a `pkill -f` in
+    the script cannot match the shell that runs it, whatever else the script's text holds."""
     if HEREDOC_END in script:
         raise ConfigurationError(f"a task script may not contain the line {HEREDOC_END}")
     exports = " ".join(f"{k}={_sq(v)}" for k, v in env.items())
-    return f"{exports} bash -s <<'{HEREDOC_END}'\n{{\n{script.rstrip()}\n}} </dev/null\n{HEREDOC_END}"
+    return f"exec env {exports} bash -s <<'{HEREDOC_END}'\n{{\n{script.rstrip()}\n}} </dev/null\n{HEREDOC_END}"
 
 
 def _sq(value: str) -> str:

@@ -38,3 +38,11 @@ def test_a_syntax_error_anywhere_stops_the_script_before_it_starts():
 def test_the_analysis_still_reads_the_script_as_commands():
     argvs = [c.argv for c in parse(script_command("systemctl stop x\nrm -rf /tmp/y\n", {"NODE": "n"}))]
     assert argvs == [("systemctl", "stop", "x"), ("rm", "-rf", "/tmp/y")]
+
+
+def test_pkill_with_a_pattern_from_the_scripts_own_text_kills_the_target_not_the_script():
+    # the shape of a real wrong solution: one script starts `sleep 300` and later stops it by
+    # pattern; no process may keep the script's text (and so the pattern) in its command line
+    script = "sleep 300 &\nsleep 0.3\npkill -f 'sleep 300'\necho survived\n"
+    res = _bash(script_command(script, {"NODE": "node1"}))
+    assert res.stdout.splitlines() == ["survived"] and res.returncode == 0, res.stdout + res.stderr
