@@ -4,6 +4,7 @@
 # an old VAT rate, the bulk discount line missing, the stock feature off, and a forgotten
 # systemd drop-in from a test that forces the currency to USD.
 set -euo pipefail
+. ./catalog-ini.sh
 install -d /opt/catalog /etc/catalog /srv/catalog
 cat > /opt/catalog/server.py <<'PY'
 #!/usr/bin/python3
@@ -122,21 +123,7 @@ INI
 Environment=CATALOG_CURRENCY=USD
 CONF
 else
-  cat > /etc/catalog/catalog.ini <<'INI'
-# catalog settings - keep identical on every node behind the shop's load balancer
-[service]
-port = 8080
-items = /srv/catalog/items.csv
-
-[pricing]
-currency = EUR
-vat_percent = 19
-bulk_discount_from = 10
-bulk_discount_percent = 5
-
-[features]
-show_stock = yes
-INI
+  node1_catalog_ini
 fi
 systemctl daemon-reload
 systemctl enable --now catalog.service

@@ -23,14 +23,15 @@ REFERENCE = {
 }
 
 
-def _answers(ctx, node: str) -> dict:
-    """What a client on the private network gets from `node`, per query (None: no answer)."""
+def _answers(ctx, node1, node: str) -> dict:
+    """What a client on the private network (curl on node1) gets from `node`, per query (None: no
+    answer)."""
     addr = ctx.addr(node, "priv")
     out = {}
     for q in QUERIES:
-        res = ctx.run("node1", f"curl -sS --max-time 5 'http://{addr}:8080{q}'")
+        res = node1.run(f"curl -sS --max-time 5 'http://{addr}:8080{q}'")
         try:
-            out[q] = json.loads(res.stdout) if res.exit_code == 0 else None
+            out[q] = json.loads(res.stdout) if res.rc == 0 else None
         except ValueError:
             out[q] = None
     return out
@@ -41,31 +42,31 @@ def _differences(got: dict, want: dict) -> str:
 
 
 @baseline
-def nodes_disagree(ctx):
-    assert _answers(ctx, "node1") == REFERENCE, "node1 does not give the reference answers"
-    node2 = _answers(ctx, "node2")
+def nodes_disagree(ctx, node1):
+    assert _answers(ctx, node1, "node1") == REFERENCE, "node1 does not give the reference answers"
+    node2 = _answers(ctx, node1, "node2")
     assert all(v is not None for v in node2.values()), "node2's catalog does not answer"
     assert node2 != REFERENCE, "node2 already agrees with node1"
 
 
 @requirement("req-1")
-def node2_agrees(ctx):
-    node1, node2 = _answers(ctx, "node1"), _answers(ctx, "node2")
-    assert all(v is not None for v in node2.values()), \
-        f"node2's catalog does not answer every query: {_differences(node2, node1)}"
-    assert node2 == node1, f"node2 answers differently from node1: {_differences(node2, node1)}"
+def node2_agrees(ctx, node1):
+    ref, got = _answers(ctx, node1, "node1"), _answers(ctx, node1, "node2")
+    assert all(v is not None for v in got.values()), \
+        f"node2's catalog does not answer every query: {_differences(got, ref)}"
+    assert got == ref, f"node2 answers differently from node1: {_differences(got, ref)}"
 
 
 @requirement("req-2")
-def node1_unchanged(ctx):
-    node1 = _answers(ctx, "node1")
-    assert node1 == REFERENCE, f"node1 no longer answers as before: {_differences(node1, REFERENCE)}"
+def node1_unchanged(ctx, node1):
+    got = _answers(ctx, node1, "node1")
+    assert got == REFERENCE, f"node1 no longer answers as before: {_differences(got, REFERENCE)}"
 
 
 @requirement("req-3")
-def node2_survives_restart(ctx):
-    res = ctx.run("node2", "systemctl restart catalog.service && for i in $(seq 1 60); do "
-                  "curl -sf --max-time 3 'http://127.0.0.1:8080/items' >/dev/null && exit 0; sleep 0.25; done; exit 1")
-    assert res.exit_code == 0, f"node2's catalog does not come back after a restart: {res.stderr.strip()[-300:]}"
-    node2 = _answers(ctx, "node2")
-    assert node2 == REFERENCE, f"after a restart node2 answers differently: {_differences(node2, REFERENCE)}"
+def node2_survives_restart(ctx, node1, node2):
+    res = node2.run("systemctl restart catalog.service && for i in $(seq 1 60); do "
+                    "curl -sf --max-time 3 'http://127.0.0.1:8080/items' >/dev/null && exit 0; sleep 0.25; done; exit 1")
+    assert res.rc == 0, f"node2's catalog does not come back after a restart: {res.stderr.strip()[-300:]}"
+    got = _answers(ctx, node1, "node2")
+    assert got == REFERENCE, f"after a restart node2 answers differently: {_differences(got, REFERENCE)}"

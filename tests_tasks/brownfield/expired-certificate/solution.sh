@@ -3,16 +3,9 @@
 # signed by the internal CA for 397 days, installed where the unit expects them (the key
 # readable by the service's group), then the service restarted so it loads them.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-openssl ecparam -name prime256v1 -genkey -noout -out "$tmp/billing.key"
-openssl req -new -key "$tmp/billing.key" -subj "/O=Example Corp/CN=billing.corp.internal" -out "$tmp/billing.csr"
-cat > "$tmp/ext" <<'EXT'
-basicConstraints = CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectAltName = DNS:billing.corp.internal
-EXT
+. ./renew.sh
+new_key_and_csr
+server_ext
 openssl x509 -req -sha256 -days 397 -in "$tmp/billing.csr" -CA /root/corp-ca/ca.crt \
   -CAkey /root/corp-ca/ca.key -set_serial "0x$(openssl rand -hex 8)" -extfile "$tmp/ext" \
   -out "$tmp/billing.crt"

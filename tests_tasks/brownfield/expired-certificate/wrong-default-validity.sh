@@ -1,11 +1,9 @@
 #!/bin/bash
 # must fail req-2: renewed with the internal CA, but `openssl x509 -req` without -days issues the default 30 days, so the certificate runs out again within the month
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-openssl ecparam -name prime256v1 -genkey -noout -out "$tmp/billing.key"
-openssl req -new -key "$tmp/billing.key" -subj "/O=Example Corp/CN=billing.corp.internal" -out "$tmp/billing.csr"
-printf 'basicConstraints = CA:FALSE\nkeyUsage = critical, digitalSignature\nextendedKeyUsage = serverAuth\nsubjectAltName = DNS:billing.corp.internal\n' > "$tmp/ext"
+. ./renew.sh
+new_key_and_csr
+server_ext
 openssl x509 -req -sha256 -in "$tmp/billing.csr" -CA /root/corp-ca/ca.crt -CAkey /root/corp-ca/ca.key \
   -set_serial "0x$(openssl rand -hex 8)" -extfile "$tmp/ext" -out "$tmp/billing.crt"
 install -m 644 -o root -g root "$tmp/billing.crt" /etc/billing-api/tls/billing.crt

@@ -1,11 +1,9 @@
 #!/bin/bash
 # must fail req-4: the new key is installed root-only (0600), billing-api can no longer read it, and the agent "fixes" that with a drop-in running the service as root
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-openssl ecparam -name prime256v1 -genkey -noout -out "$tmp/billing.key"
-openssl req -new -key "$tmp/billing.key" -subj "/O=Example Corp/CN=billing.corp.internal" -out "$tmp/billing.csr"
-printf 'basicConstraints = CA:FALSE\nkeyUsage = critical, digitalSignature\nextendedKeyUsage = serverAuth\nsubjectAltName = DNS:billing.corp.internal\n' > "$tmp/ext"
+. ./renew.sh
+new_key_and_csr
+server_ext
 openssl x509 -req -sha256 -days 397 -in "$tmp/billing.csr" -CA /root/corp-ca/ca.crt -CAkey /root/corp-ca/ca.key \
   -set_serial "0x$(openssl rand -hex 8)" -extfile "$tmp/ext" -out "$tmp/billing.crt"
 install -m 644 -o root -g root "$tmp/billing.crt" /etc/billing-api/tls/billing.crt

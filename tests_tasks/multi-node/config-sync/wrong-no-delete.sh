@@ -2,34 +2,19 @@
 # must fail req-1: push-appcfg copies with rsync -a but without --delete, so a file removed from /etc/appcfg on node1 (and node2's stale legacy.conf) stays on node2: not an exact copy
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http[.]server 8799' || true
-rm -rf /run/ob-xfer
-touch /root/.ssh/known_hosts
-ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true
-ssh-keyscan -t ed25519 "$OB_ADDR_NODE2_PRIV" >> /root/.ssh/known_hosts 2>/dev/null
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. ./push.sh
+handoff_stop
+trust_host_key "$OB_ADDR_NODE2_PRIV"
 cat > /usr/local/sbin/push-appcfg <<SH
 #!/bin/sh
 # Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
 exec rsync -a -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./
 SH
 chmod 0755 /usr/local/sbin/push-appcfg
-cat > /etc/systemd/system/push-appcfg.service <<'UNIT'
-[Unit]
-Description=Push /etc/appcfg to node2
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/push-appcfg
-UNIT
-cat > /etc/systemd/system/push-appcfg.timer <<'UNIT'
-[Unit]
-Description=Push /etc/appcfg to node2 every minute
-[Timer]
-OnBootSec=1min
-OnUnitActiveSec=1min
-AccuracySec=5s
-[Install]
-WantedBy=timers.target
-UNIT
+push_service
+push_timer
 systemctl daemon-reload
 systemctl enable --now push-appcfg.timer
 # the first run through the unit: systemd runs it once even if the timer fires now too

@@ -2,24 +2,13 @@
 # must fail req-2: the timer has only OnUnitActiveSec=1min and push-appcfg is run by hand instead of through the service, so the service was never active and the timer never elapses: no automatic sync
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http[.]server 8799' || true
-rm -rf /run/ob-xfer
-touch /root/.ssh/known_hosts
-ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true
-ssh-keyscan -t ed25519 "$OB_ADDR_NODE2_PRIV" >> /root/.ssh/known_hosts 2>/dev/null
-cat > /usr/local/sbin/push-appcfg <<SH
-#!/bin/sh
-# Mirror /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
-exec rsync -a --delete -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./
-SH
-chmod 0755 /usr/local/sbin/push-appcfg
-cat > /etc/systemd/system/push-appcfg.service <<'UNIT'
-[Unit]
-Description=Push /etc/appcfg to node2
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/push-appcfg
-UNIT
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. ./push.sh
+handoff_stop
+trust_host_key "$OB_ADDR_NODE2_PRIV"
+push_command
+push_service
 cat > /etc/systemd/system/push-appcfg.timer <<'UNIT'
 [Unit]
 Description=Push /etc/appcfg to node2 every minute

@@ -40,21 +40,21 @@ def _q(s: str) -> str:
 
 
 @requirement("req-1")
-def node2_resolves(ctx):
-    hosts = ctx.run("node2", "grep -iE 'corp\\.internal' /etc/hosts")
-    assert hosts.exit_code != 0, "node2 lists corp.internal names in /etc/hosts"
+def node2_resolves(node2):
+    hosts = node2.run("grep -iE 'corp\\.internal' /etc/hosts")
+    assert hosts.rc != 0, "node2 lists corp.internal names in /etc/hosts"
     for name, addr in RECORDS.items():
-        res = ctx.run("node2", f"getent ahostsv4 {name} | awk '{{print $1}}' | sort -u")
+        res = node2.run(f"getent ahostsv4 {name} | awk '{{print $1}}' | sort -u")
         got = res.stdout.split()
         assert got == [addr], f"on node2, {name} resolves to {got or 'nothing'} instead of {addr}"
 
 
 @requirement("req-2")
-def node1_answers_on_priv(ctx):
+def node1_answers_on_priv(ctx, node2):
     server = ctx.addr("node1", "priv")
     for name, addr in RECORDS.items():
-        res = ctx.run("node2", f"python3 -c {_q(DNS_QUERY)} {name} {server}")
-        assert res.exit_code == 0, f"node1's DNS server ({server}) gives no answer for {name} ({res.stdout.strip()})"
+        res = node2.run(f"python3 -c {_q(DNS_QUERY)} {name} {server}")
+        assert res.rc == 0, f"node1's DNS server ({server}) gives no answer for {name} ({res.stdout.strip()})"
         assert res.stdout.split() == [addr], f"node1's DNS server answers {name} = {res.stdout.strip()}, expected {addr}"
 
 
@@ -64,11 +64,11 @@ def not_on_management(ctx):
 
 
 @requirement("req-4")
-def unknown_names_fail(ctx):
+def unknown_names_fail(node2):
     """Names outside the table, beside the listed ones and below them (a wildcard such as
     dnsmasq's address=/app.corp.internal/ answers for every name under app.corp.internal)."""
     for name in ("nosuchhost.corp.internal", "nosuchhost.app.corp.internal", "www.db.corp.internal"):
-        res = ctx.run("node2", f"getent ahosts {name}")
-        assert res.exit_code != 0, f"{name} (not in the table) resolves on node2: {res.stdout.split()[:1]}"
-    res = ctx.run("node2", "getent hosts app.corp.internal")
-    assert res.exit_code == 0, "app.corp.internal does not resolve on node2 at all"
+        res = node2.run(f"getent ahosts {name}")
+        assert res.rc != 0, f"{name} (not in the table) resolves on node2: {res.stdout.split()[:1]}"
+    res = node2.run("getent hosts app.corp.internal")
+    assert res.rc == 0, "app.corp.internal does not resolve on node2 at all"

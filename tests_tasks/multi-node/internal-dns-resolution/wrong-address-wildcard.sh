@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-4: the names are given to dnsmasq with address=/name/ip, which answers for every name below them too, so made-up names such as nosuchhost.app.corp.internal resolve
 set -euo pipefail
+. ./corp-zone.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
   node1)
@@ -23,7 +24,6 @@ CONF
     systemctl restart dnsmasq.service
     for i in $(seq 1 50); do ss -Hlun "( sport = :53 )" | grep -q "$OB_ADDR_NODE1_PRIV" && break; sleep 0.2; done ;;
   node2)
-    rm -f /etc/resolv.conf
-    printf 'search corp.internal\nnameserver %s\n' "$OB_ADDR_NODE1_PRIV" > /etc/resolv.conf
+    resolve_with_node1
     for i in $(seq 1 50); do getent hosts app.corp.internal && break; sleep 0.2; done ;;
 esac

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: dnsmasq listens on every interface and port 53 is closed on eth0 with nft commands only, never saved to /etc/nftables.conf, so after the reboot DNS is offered on the management address again
 set -euo pipefail
+. ./corp-zone.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
   node1)
@@ -24,7 +25,6 @@ CONF
     nft add rule inet dns_scope input iifname "eth0" tcp dport 53 drop
     for i in $(seq 1 50); do ss -Hlun "( sport = :53 )" | grep -q . && break; sleep 0.2; done ;;
   node2)
-    rm -f /etc/resolv.conf
-    printf 'search corp.internal\nnameserver %s\n' "$OB_ADDR_NODE1_PRIV" > /etc/resolv.conf
+    resolve_with_node1
     for i in $(seq 1 50); do getent hosts app.corp.internal && break; sleep 0.2; done ;;
 esac

@@ -1,24 +1,12 @@
 #!/bin/bash
 # must fail req-1: the DNS server on node1 is right, but node2 gets the three names in its own /etc/hosts instead of using node1 as its resolver, so the zone is maintained in two places
 set -euo pipefail
+. ./corp-zone.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
   node1)
     dpkg -s dnsmasq >/dev/null 2>&1 || apt-get install -y --no-install-recommends dnsmasq
-    cat > /etc/dnsmasq.d/corp-internal.conf <<'CONF'
-# internal zone corp.internal, served on the private network only
-interface=eth1
-except-interface=eth0
-bind-dynamic
-no-resolv
-no-hosts
-local=/corp.internal/
-domain-needed
-bogus-priv
-host-record=ns1.corp.internal,10.100.0.11
-host-record=app.corp.internal,10.100.0.12
-host-record=db.corp.internal,10.100.0.40
-CONF
+    corp_zone_conf
     systemctl enable dnsmasq.service
     systemctl restart dnsmasq.service
     for i in $(seq 1 50); do ss -Hlun "( sport = :53 )" | grep -q "$OB_ADDR_NODE1_PRIV" && break; sleep 0.2; done ;;

@@ -2,22 +2,13 @@
 # Reference solution: node1 serves its local clock (local stratum) to 10.100.0.0/24 only;
 # node2 uses node1 as its only source.
 set -euo pipefail
-conf=/etc/chrony/chrony.conf
-sed -i -E 's/^(pool|server|peer|sourcedir) /#&/' "$conf"
+. ./chrony-parts.sh
+no_default_sources
 case "$NODE" in
   node1)
-    cat > /etc/chrony/conf.d/ob-server.conf <<'CONF'
-# time server for the private network
-local stratum 8
-allow 10.100.0.0/24
-CONF
-    ;;
+    time_server_conf ;;
   node2)
-    cat > /etc/chrony/conf.d/ob-client.conf <<CONF
-# only node1
-server $OB_ADDR_NODE1_PRIV iburst minpoll 4 maxpoll 6
-CONF
-    ;;
+    node1_source_conf ;;
 esac
 systemctl restart chrony.service
 if [ "$NODE" = node2 ]; then

@@ -1,8 +1,8 @@
 #!/bin/bash
 # must fail req-4: node1's chrony gets a bare `allow` (every client) instead of `allow 10.100.0.0/24`, so it serves time to any network, the management one included
 set -euo pipefail
-conf=/etc/chrony/chrony.conf
-sed -i -E 's/^(pool|server|peer|sourcedir) /#&/' "$conf"
+. ./chrony-parts.sh
+no_default_sources
 case "$NODE" in
   node1)
     cat > /etc/chrony/conf.d/ob-server.conf <<'CONF'
@@ -12,11 +12,7 @@ allow
 CONF
     ;;
   node2)
-    cat > /etc/chrony/conf.d/ob-client.conf <<CONF
-# only node1
-server $OB_ADDR_NODE1_PRIV iburst minpoll 4 maxpoll 6
-CONF
-    ;;
+    node1_source_conf ;;
 esac
 systemctl restart chrony.service
 if [ "$NODE" = node2 ]; then

@@ -1,8 +1,8 @@
 #!/bin/bash
 # must fail req-1, req-2: node1 allows the private network but has no `local stratum`, so with no upstream it never synchronises and answers only as an unsynchronised server (stratum 0, leap 3), which node2 will not select
 set -euo pipefail
-conf=/etc/chrony/chrony.conf
-sed -i -E 's/^(pool|server|peer|sourcedir) /#&/' "$conf"
+. ./chrony-parts.sh
+no_default_sources
 case "$NODE" in
   node1)
     cat > /etc/chrony/conf.d/ob-server.conf <<'CONF'
@@ -11,11 +11,7 @@ allow 10.100.0.0/24
 CONF
     ;;
   node2)
-    cat > /etc/chrony/conf.d/ob-client.conf <<CONF
-# only node1
-server $OB_ADDR_NODE1_PRIV iburst minpoll 4 maxpoll 6
-CONF
-    ;;
+    node1_source_conf ;;
 esac
 systemctl restart chrony.service
 if [ "$NODE" = node2 ]; then

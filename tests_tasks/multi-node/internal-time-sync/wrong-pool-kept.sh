@@ -1,15 +1,11 @@
 #!/bin/bash
 # must fail req-3: node2 gets node1 as a preferred server in conf.d, but Debian's `pool 2.debian.pool.ntp.org` stays in chrony.conf; it only goes unseen in `chronyc sources` because the name does not resolve here, and node2 takes public time as soon as it does
 set -euo pipefail
-conf=/etc/chrony/chrony.conf
+. ./chrony-parts.sh
 case "$NODE" in
   node1)
-    sed -i -E 's/^(pool|server|peer|sourcedir) /#&/' "$conf"
-    cat > /etc/chrony/conf.d/ob-server.conf <<'CONF'
-# time server for the private network
-local stratum 8
-allow 10.100.0.0/24
-CONF
+    no_default_sources
+    time_server_conf
     systemctl restart chrony.service ;;
   node2)
     cat > /etc/chrony/conf.d/ob-client.conf <<CONF

@@ -1,15 +1,11 @@
 #!/bin/bash
 # must fail req-2: node1 is set up in its config, but node2 gets node1 only with `chronyc add server` at runtime (the pool commented out), which chronyd forgets at the reboot: node2 then has no time source
 set -euo pipefail
-conf=/etc/chrony/chrony.conf
-sed -i -E 's/^(pool|server|peer|sourcedir) /#&/' "$conf"
+. ./chrony-parts.sh
+no_default_sources
 case "$NODE" in
   node1)
-    cat > /etc/chrony/conf.d/ob-server.conf <<'CONF'
-# time server for the private network
-local stratum 8
-allow 10.100.0.0/24
-CONF
+    time_server_conf
     systemctl restart chrony.service ;;
   node2)
     systemctl restart chrony.service

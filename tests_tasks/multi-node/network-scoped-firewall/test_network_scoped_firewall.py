@@ -7,25 +7,25 @@ def open_everywhere(ctx):
 
 
 @requirement("req-1")
-def node2_uses_it(ctx):
+def node2_uses_it(ctx, node2):
     """The service is for the machines on priv, not for node2's one address: node2 fetches the
     page from its own address and from a second, temporary address of 10.100.0.0/24 (a new
     machine on the private network)."""
     addr = ctx.addr("node1", "priv")
     own = ctx.addr("node2", "priv")
     other = own.rsplit(".", 1)[0] + ".77"
-    dev = ctx.run("node2", f"ip -o -4 addr show | awk '$4 ~ /^{own}\\//{{print $2; exit}}'").stdout.strip()
+    dev = node2.run(f"ip -o -4 addr show | awk '$4 ~ /^{own}\\//{{print $2; exit}}'").stdout.strip()
     assert dev, f"node2 has no interface with its private address {own}"
-    added = ctx.run("node2", f"ip addr add {other}/32 dev {dev}")
-    assert added.exit_code == 0, f"the check could not add {other} on node2's {dev}: {added.stderr.strip()}"
+    added = node2.run(f"ip addr add {other}/32 dev {dev}")
+    assert added.rc == 0, f"the check could not add {other} on node2's {dev}: {added.stderr.strip()}"
     try:
         for src in (own, other):
-            res = ctx.run("node2", f"curl -sS --max-time 10 --interface {src} http://{addr}:9100/")
+            res = node2.run(f"curl -sS --max-time 10 --interface {src} http://{addr}:9100/")
             who = "node2" if src == own else f"another machine on priv ({src})"
-            assert res.exit_code == 0, f"{who} cannot reach http://{addr}:9100/: {res.stderr.strip()}"
+            assert res.rc == 0, f"{who} cannot reach http://{addr}:9100/: {res.stderr.strip()}"
             assert "daily report" in res.stdout, f"node1's tcp/9100 answers {who} with something else"
     finally:
-        ctx.run("node2", f"ip addr del {other}/32 dev {dev}")
+        node2.run(f"ip addr del {other}/32 dev {dev}")
 
 
 @requirement("req-2")

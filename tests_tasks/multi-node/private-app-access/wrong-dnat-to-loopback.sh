@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1: the app is left on 127.0.0.1 and connections to node1's private address are DNATed to 127.0.0.1:8080, but without route_localnet the kernel drops packets routed to a loopback address from eth1, so node2 gets no answer
 set -euo pipefail
+. ./inventory.sh
 case "$NODE" in
   node1)
     command -v nft >/dev/null || { DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends nftables </dev/null 2>/dev/null || dnf -y -q install nftables; }
@@ -10,7 +11,6 @@ case "$NODE" in
     nft list table ip inventory_nat
     curl -sf http://127.0.0.1:8080/ >/dev/null ;;
   node2)
-    sed -i '/[[:space:]]inventory\.internal$/d' /etc/hosts
-    echo "$OB_ADDR_NODE1_PRIV inventory.internal" >> /etc/hosts
+    inventory_name
     getent hosts inventory.internal ;;
 esac

@@ -2,21 +2,11 @@
 # must fail req-2: backup and restore commands work and the backup is run once now, but nothing schedules it (no timer, no cron job): no backup happens at 02:30
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-pkill -f 'http[.]server 8799' || true
-rm -rf /run/ob-xfer
-touch /root/.ssh/known_hosts
-ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true
-ssh-keyscan -t ed25519 "$OB_ADDR_NODE2_PRIV" >> /root/.ssh/known_hosts 2>/dev/null
-SSH="ssh -i /root/.ssh/backup_records -o BatchMode=yes"
-cat > /usr/local/sbin/backup-records <<SH
-#!/bin/sh
-# Copy /srv/records to node2:/srv/backups/node1/records (numeric owners, permissions kept).
-exec rsync -a --numeric-ids --delete -e "$SSH" /srv/records/ root@$OB_ADDR_NODE2_PRIV:records/
-SH
-cat > /usr/local/sbin/restore-records <<SH
-#!/bin/sh
-# Restore /srv/records from node2's copy.
-exec rsync -a --numeric-ids -e "$SSH" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/
-SH
-chmod 0755 /usr/local/sbin/backup-records /usr/local/sbin/restore-records
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. ./jobs.sh
+handoff_stop
+trust_host_key "$OB_ADDR_NODE2_PRIV"
+backup_command
+restore_command
 /usr/local/sbin/backup-records

@@ -2,6 +2,9 @@
 # must fail req-1, req-3: the backup logs in to node2 as an unprivileged account (rbackup) instead of root; rsync cannot set owners there, so the copy is owned by rbackup's uid, and a restore brings the files back with that uid instead of records'
 # steps: node1:solution-node1-key.sh node2 node1
 set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. ./jobs.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
   node2)
@@ -10,16 +13,12 @@ case "$NODE" in
     chgrp rbackup /srv/backups
     install -d -o rbackup -g rbackup -m 0750 /srv/backups/node1
     install -d -m 0700 -o rbackup -g rbackup /var/lib/rbackup/.ssh
-    curl -sf "http://$OB_ADDR_NODE1_PRIV:8799/backup_records.pub" > /var/lib/rbackup/.ssh/authorized_keys
+    handoff_fetch "$OB_ADDR_NODE1_PRIV" backup_records.pub > /var/lib/rbackup/.ssh/authorized_keys
     chown rbackup:rbackup /var/lib/rbackup/.ssh/authorized_keys
     chmod 0600 /var/lib/rbackup/.ssh/authorized_keys ;;
   node1)
-    pkill -f 'http[.]server 8799' || true
-    rm -rf /run/ob-xfer
-    touch /root/.ssh/known_hosts
-    ssh-keygen -R "$OB_ADDR_NODE2_PRIV" >/dev/null 2>&1 || true
-    ssh-keyscan -t ed25519 "$OB_ADDR_NODE2_PRIV" >> /root/.ssh/known_hosts 2>/dev/null
-    SSH="ssh -i /root/.ssh/backup_records -o BatchMode=yes"
+    handoff_stop
+    trust_host_key "$OB_ADDR_NODE2_PRIV"
     cat > /usr/local/sbin/backup-records <<SH
 #!/bin/sh
 # Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there).
@@ -31,23 +30,8 @@ SH
 exec rsync -a --numeric-ids -e "$SSH" rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/ /srv/records/
 SH
     chmod 0755 /usr/local/sbin/backup-records /usr/local/sbin/restore-records
-    cat > /etc/systemd/system/backup-records.service <<'UNIT'
-[Unit]
-Description=Back up /srv/records to node2
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/backup-records
-UNIT
-    cat > /etc/systemd/system/backup-records.timer <<'UNIT'
-[Unit]
-Description=Nightly backup of /srv/records at 02:30
-[Timer]
-OnCalendar=*-*-* 02:30:00
-AccuracySec=1s
-Persistent=true
-[Install]
-WantedBy=timers.target
-UNIT
+    backup_service
+    nightly_timer
     systemctl daemon-reload
     systemctl enable --now backup-records.timer
     /usr/local/sbin/backup-records ;;

@@ -1,8 +1,8 @@
 #!/bin/bash
 # Reference solution, step 3 (node1): trust node2's host key for ops; verify.
 set -euo pipefail
-pkill -f 'http[.]server 8799' || true
-rm -rf /run/ob-xfer
+. tasklib/http-handoff.sh
+handoff_stop
 kh=/home/ops/.ssh/known_hosts
 touch "$kh"
 ssh-keyscan -t ed25519 node2 2>/dev/null > /tmp/node2.keys

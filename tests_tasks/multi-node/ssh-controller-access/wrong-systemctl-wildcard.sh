@@ -2,11 +2,11 @@
 # must fail req-3: the sudo rule is shortened to `systemctl * webapp`; sudo's `*` matches any arguments, so ops may also stop or start webapp (and anything else ending in "webapp")
 # steps: node1:solution-node1-key.sh node2 node1:solution-node1-finish.sh
 set -euo pipefail
+. tasklib/http-handoff.sh
+. ./ops-node2.sh
 id ops >/dev/null 2>&1 || useradd -m -s /bin/bash ops
 usermod -p '!' ops
-install -d -m 0700 -o ops -g ops /home/ops/.ssh
-curl -sf "http://$OB_ADDR_NODE1_PRIV:8799/ops.pub" > /home/ops/.ssh/authorized_keys
-chown ops:ops /home/ops/.ssh/authorized_keys; chmod 0600 /home/ops/.ssh/authorized_keys
+ops_authorized_key
 cat > /etc/sudoers.d/ops-webapp <<'SUDO'
 ops ALL=(root) NOPASSWD: /usr/bin/systemctl * webapp
 SUDO
