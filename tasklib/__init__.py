@@ -9,6 +9,8 @@ says what is wrong, on which node.
     galera      SQL on MariaDB Galera nodes, wsrep status, waiting for a whole cluster
     login       a command in a new su session of an account (su, how)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
+    mirror      a tree and its copy on another node: listings to compare, the copy job run as
+                its timer would, waiting for a change to arrive
     route       a route on a node for the length of a with block (temporary)
     systemd     the main PID of a service (main_pid; 0 when it has none)
 
@@ -16,10 +18,14 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
 
     dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
+    http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
+                     from node to node once over HTTP on the private network
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
+    rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
+    ssh-root-trust.sh  trust_host_key ADDR, authorize_root_key COMMENT LINE: root's SSH trust
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE: a page served by python3 -m http.server
     wg-exchange.sh   wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped, privates stay
