@@ -281,6 +281,21 @@ def test_an_interrupted_sweep_files_only_the_task_oses_it_finished(tmp_path, cap
     assert "not recorded: config-drift[debian11], disk-quota[debian11]" in capsys.readouterr().err
 
 
+def test_a_run_the_interrupt_ended_is_unfinished_and_a_rebuild_does_not_file_it(tmp_path, capsys):
+    work = tmp_path / "work"
+    _run(work / "runs", "dhcp-server", "debian12", "passed", agent="oracle")
+    _run(work / "runs", "dhcp-server", "debian12", "failed", failed=("req-1",), agent="nop", run_id="r2")
+    _run(work / "runs", "hairpin-nat", "debian12", "passed", agent="oracle")
+    _run(work / "runs", "hairpin-nat", "debian12", "error", agent="nop", run_id="r2",
+         error={"type": "interrupted", "message": "interrupted", "phase": "restore"})
+    assert validate.read_sweep(work / "runs")[("hairpin-nat", "debian12", "nop")].outcome is None
+    out = tmp_path / "VALIDATION.md"
+    assert validate.main(["--no-run", "--work", str(work), "--out", str(out),
+                          "--tasks-root", str(tmp_path / "no-tasks")]) == 0
+    assert [r.task for r in validate.parse_rows(out.read_text())] == ["dhcp-server"]
+    assert "not recorded: hairpin-nat[debian12]" in capsys.readouterr().err
+
+
 _PARENT = """
 import sys
 from fixtures import validate
