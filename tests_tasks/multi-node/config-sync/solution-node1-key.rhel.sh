@@ -6,7 +6,7 @@
 # (no rsync in the image; root's ~/.ssh there; root-to-root ssh with a key works under SELinux).
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 command -v rsync >/dev/null || dnf -y -q install rsync
 install -d -m 0700 /root/.ssh
 [ -f /root/.ssh/appcfg_sync ] || ssh-keygen -q -t ed25519 -N '' -C appcfg-sync -f /root/.ssh/appcfg_sync

@@ -5,7 +5,7 @@
 set -euo pipefail
 . tasklib/http-handoff.sh
 . tasklib/ssh-root-trust.sh
-. ./el-rrsync.sh
+. tasklib/rrsync-el.sh
 el_rrsync_install
 pub=$(handoff_fetch "$OB_ADDR_NODE1_PRIV" appcfg_sync.pub)
 authorize_root_key appcfg-sync "restrict,command=\"$RRSYNC /etc/appcfg\" $pub"

@@ -7,8 +7,8 @@
 set -euo pipefail
 . tasklib/http-handoff.sh
 . tasklib/ssh-root-trust.sh
-. ./el-handoff.sh
-. ./el-rrsync.sh
+. tasklib/http-handoff-firewalld.sh
+. tasklib/rrsync-el.sh
 . ./push.sh
 case "$NODE" in
   node2)

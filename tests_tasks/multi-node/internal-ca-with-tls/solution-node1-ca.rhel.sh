@@ -8,7 +8,7 @@
 # rhel9 __nyZdYRW).
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 . ./el-portal.sh
 make_ca

@@ -4,7 +4,7 @@
 # firewalld (runtime only) for node1 to fetch the CSR.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 install -d -m 0700 /etc/nginx/tls
 [ -f /etc/nginx/tls/portal.key ] || openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256 \
   -out /etc/nginx/tls/portal.key

@@ -4,7 +4,7 @@
 # firewalld; node2's hand-off opening closed.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./el-portal.sh
 handoff_stop
 handoff_close

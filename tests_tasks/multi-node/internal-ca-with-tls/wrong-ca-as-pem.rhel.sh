@@ -8,7 +8,7 @@
 # node1's trust store never gets the CA (the agent tested with --cacert)
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 if [ -f "$HANDOFF_DIR/portal.crt" ]; then  # second pass: node2 serves the certificate
   handoff_stop

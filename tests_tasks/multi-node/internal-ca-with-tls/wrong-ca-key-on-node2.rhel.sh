@@ -6,7 +6,7 @@
 # firewalld while it runs, as in the reference
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 . ./el-portal.sh
 case "$NODE" in

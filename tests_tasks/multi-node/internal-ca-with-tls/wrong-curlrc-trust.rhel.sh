@@ -5,7 +5,7 @@
 # let through firewalld while it runs, as in the reference
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 if [ -f "$HANDOFF_DIR/portal.crt" ]; then  # second pass: node2 serves the certificate
   handoff_stop

@@ -7,7 +7,7 @@
 # __oijXoiw); also centos-stream10 __AkeWMfM, rhel9 __df25r2K, rhel10 __KyhsJwp.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 command -v rsync >/dev/null || dnf -y -q install rsync
 install -d -m 0700 /root/.ssh
 [ -f /root/.ssh/backup_records ] || ssh-keygen -q -t ed25519 -N '' -C backup-records -f /root/.ssh/backup_records

@@ -5,7 +5,7 @@
 set -euo pipefail
 . tasklib/http-handoff.sh
 . tasklib/ssh-root-trust.sh
-. ./el-rrsync.sh
+. tasklib/rrsync-el.sh
 el_rrsync_install
 install -d -m 0750 /srv/backups/node1
 pub=$(handoff_fetch "$OB_ADDR_NODE1_PRIV" backup_records.pub)

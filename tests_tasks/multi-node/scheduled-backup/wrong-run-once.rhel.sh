@@ -7,7 +7,7 @@
 set -euo pipefail
 . tasklib/http-handoff.sh
 . tasklib/ssh-root-trust.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./jobs.sh
 handoff_stop
 handoff_close

@@ -8,7 +8,7 @@
 set -euo pipefail
 . tasklib/http-handoff.sh
 . tasklib/ssh-root-trust.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 . ./jobs.sh
 case "$NODE" in
   node2)

@@ -4,7 +4,7 @@
 # again in firewalld.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 handoff_stop
 handoff_close
 kh=/home/ops/.ssh/known_hosts

@@ -6,7 +6,7 @@
 # node1 to node2 under SELinux); also centos-stream10 __fvBoppS, rhel9 __iGo5osh, rhel10 __T6tZ2cd.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. ./el-handoff.sh
+. tasklib/http-handoff-firewalld.sh
 sed -i '/[[:space:]]node2$/d' /etc/hosts
 echo "$OB_ADDR_NODE2_PRIV node2" >> /etc/hosts
 install -d -m 0700 -o ops -g ops /home/ops/.ssh

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Part of the rhel-family scripts: rsync and its restricted-rsync script on EL, where
+# For the rhel-family scripts: rsync and its restricted-rsync script on EL, where
 # tasklib/rrsync.sh (apt, Debian's paths) does not apply.
 
 # el_rrsync_install: rsync and rsync-rrsync from dnf (EL9 and EL10 ship rrsync as that subpackage),

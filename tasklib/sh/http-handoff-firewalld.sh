@@ -1,5 +1,5 @@
 #!/bin/bash
-# Part of the rhel-family scripts (*.rhel.sh): the one-shot hand-off of tasklib/http-handoff.sh
+# For the rhel-family scripts (*.rhel.sh): the one-shot hand-off of tasklib/http-handoff.sh
 # through firewalld, which runs in the EL images and would drop it. Include it after
 # tasklib/http-handoff.sh (it reads HANDOFF_PORT).
 
