@@ -1,0 +1,26 @@
+#!/bin/bash
+# must fail req-1: push-appcfg copies with rsync -a but without --delete, so a file removed from /etc/appcfg on node1 (and node2's stale legacy.conf) stays on node2: not an exact copy
+# steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
+# rhel family, written, NOT validated: the same mistake as wrong-no-delete.sh; as in
+# solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld, so only the mistake
+# differs
+set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. tasklib/http-handoff-firewalld.sh
+. ./push.sh
+handoff_stop
+handoff_close
+trust_host_key "$OB_ADDR_NODE2_PRIV"
+cat > /usr/local/sbin/push-appcfg <<SH
+#!/bin/sh
+# Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
+exec rsync -a -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./
+SH
+chmod 0755 /usr/local/sbin/push-appcfg
+push_service
+push_timer
+systemctl daemon-reload
+systemctl enable --now push-appcfg.timer
+# the first run through the unit: systemd runs it once even if the timer fires now too
+systemctl start push-appcfg.service

@@ -1,0 +1,34 @@
+#!/bin/bash
+# must fail req-3: the dedicated key is added to node2's authorized_keys as it is, without a forced command, so whoever holds it gets a root shell and can run anything on node2
+# steps: node1:solution-node1-key.sh node2 node1
+# rhel family, written, NOT validated: the same mistake as wrong-unrestricted-key.sh, with rsync from
+# dnf, root's ~/.ssh relabelled for SELinux and the hand-off port closed again in firewalld as in the
+# reference, so only the missing restriction differs
+set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. tasklib/http-handoff-firewalld.sh
+. tasklib/rrsync-el.sh
+. ./push.sh
+case "$NODE" in
+  node2)
+    command -v rsync >/dev/null || dnf -y -q install rsync
+    pub=$(handoff_fetch "$OB_ADDR_NODE1_PRIV" appcfg_sync.pub)
+    authorize_root_key appcfg-sync "$pub"
+    ssh_labels ;;
+  node1)
+    handoff_stop
+    handoff_close
+    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    cat > /usr/local/sbin/push-appcfg <<SH
+#!/bin/sh
+# Mirror /etc/appcfg to node2 with the dedicated key.
+exec rsync -a --delete -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:/etc/appcfg/
+SH
+    chmod 0755 /usr/local/sbin/push-appcfg
+    push_service
+    push_timer
+    systemctl daemon-reload
+    systemctl enable --now push-appcfg.timer
+    /usr/local/sbin/push-appcfg ;;
+esac

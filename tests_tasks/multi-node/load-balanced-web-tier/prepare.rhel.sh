@@ -1,0 +1,38 @@
+#!/bin/bash
+# Written, NOT validated (rhel family: alma9, centos-stream10, rhel98, rhel100).
+# Starting condition, as prepare.sh (the same shop unit and page): node2 and node3 run the shop
+# application on 8080; node1 has nothing. firewalld runs on all three (installed and enabled here
+# where the image lacks it) with 8080/tcp open on node2 and node3, so the shop answers the private
+# network as on Debian; SELinux stays enforcing. That is the state of the study's EL backends in
+# load-balanced-web-tier (open-sudo/infraset jobs/multi-node-os-comparison/almalinux9/
+# load-balanced-web-tier-almalinux9/…__NJnQwaF: firewalld active on every node, python3 apps on
+# 8080 opened with firewall-cmd --permanent --add-port=8080/tcp).
+# REPOSITORIES: firewalld, if missing, from the image's own BaseOS (RHEL: a subscription); not
+# through the lab's package cache, which serves apt only.
+set -euo pipefail
+if ! rpm -q firewalld >/dev/null 2>&1; then
+  dnf -y -q install firewalld >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }
+fi
+systemctl enable --now firewalld.service
+case "$NODE" in
+  node2|node3) ;;
+  *) exit 0 ;;
+esac
+install -d /srv/shop
+printf '<html><body><h1>shop</h1><p>served by %s</p></body></html>\n' "$NODE" > /srv/shop/index.html
+cat > /etc/systemd/system/shop.service <<'UNIT'
+[Unit]
+Description=Shop application
+After=network.target
+[Service]
+ExecStart=/usr/bin/python3 -m http.server 8080 --directory /srv/shop
+Restart=on-failure
+[Install]
+WantedBy=multi-user.target
+UNIT
+systemctl daemon-reload
+systemctl enable --now shop.service
+firewall-cmd -q --permanent --add-port=8080/tcp
+firewall-cmd -q --reload
+for i in $(seq 1 50); do curl -sf http://127.0.0.1:8080/ >/dev/null && exit 0; sleep 0.2; done
+echo "shop did not come up" >&2; exit 1

@@ -1,0 +1,34 @@
+#!/bin/bash
+# Written, NOT validated (rhel family: alma9, centos-stream10, rhel98, rhel100).
+# Starting condition, as prepare.sh (the same inventory unit and data): node1 serves the inventory
+# app on 127.0.0.1:8080 only; node2 has nothing. firewalld runs on both (installed and enabled here
+# where the image lacks it) with its default zone as shipped, and SELinux stays enforcing, as on the
+# EL nodes of the study's multi-node trials (this task has no study use case of its own; e.g.
+# open-sudo/infraset jobs/multi-node-os-comparison/centos-stream10/
+# network-scoped-firewall-centos-stream10/…__GCCS37W: firewalld active, public zone with cockpit
+# dhcpv6-client ssh).
+# REPOSITORIES: firewalld, if missing, from the image's own BaseOS (RHEL: a subscription); not
+# through the lab's package cache, which serves apt only.
+set -euo pipefail
+if ! rpm -q firewalld >/dev/null 2>&1; then
+  dnf -y -q install firewalld >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }
+fi
+systemctl enable --now firewalld.service
+[ "$NODE" = node1 ] || exit 0
+install -d /srv/inventory
+printf 'inventory v1\nrack-a: 12 servers\nrack-b: 9 servers\n' > /srv/inventory/index.html
+cat > /etc/systemd/system/inventory.service <<'UNIT'
+[Unit]
+Description=Inventory application
+After=network.target
+[Service]
+ExecStart=/usr/bin/python3 -m http.server 8080 --bind 127.0.0.1 --directory /srv/inventory
+Restart=always
+[Install]
+WantedBy=multi-user.target
+UNIT
+systemctl daemon-reload
+systemctl enable --now inventory.service
+for i in $(seq 1 50); do curl -sf http://127.0.0.1:8080/ >/dev/null && exit 0; sleep 0.2; done
+echo "inventory did not come up" >&2
+exit 1

@@ -1,0 +1,27 @@
+#!/bin/bash
+# must fail req-3: restore-records uses rsync --update so as "not to overwrite newer local files": a damaged file is newer than its backup, so it is skipped and keeps the damage
+# steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
+# rhel family, written, NOT validated: the same mistake as wrong-restore-update.sh; as in
+# solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld, so only the mistake
+# differs
+set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. tasklib/http-handoff-firewalld.sh
+. ./jobs.sh
+handoff_stop
+handoff_close
+trust_host_key "$OB_ADDR_NODE2_PRIV"
+backup_command
+cat > /usr/local/sbin/restore-records <<SH
+#!/bin/sh
+# Restore /srv/records from node2's copy; never clobber a file that is newer here.
+exec rsync -a --update --numeric-ids -e "$SSH" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/
+SH
+chmod 0755 /usr/local/sbin/restore-records
+backup_service
+nightly_timer
+systemctl daemon-reload
+systemctl enable --now backup-records.timer
+# the first run through the unit: systemd runs it once even if the timer fires now too
+systemctl start backup-records.service

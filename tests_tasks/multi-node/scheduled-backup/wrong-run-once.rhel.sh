@@ -1,0 +1,17 @@
+#!/bin/bash
+# must fail req-2: backup and restore commands work and the backup is run once now, but nothing schedules it (no timer, no cron job): no backup happens at 02:30
+# steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
+# rhel family, written, NOT validated: the same mistake as wrong-run-once.sh; as in
+# solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld, so only the mistake
+# differs
+set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. tasklib/http-handoff-firewalld.sh
+. ./jobs.sh
+handoff_stop
+handoff_close
+trust_host_key "$OB_ADDR_NODE2_PRIV"
+backup_command
+restore_command
+/usr/local/sbin/backup-records

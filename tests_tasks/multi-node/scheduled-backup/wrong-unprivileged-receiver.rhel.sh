@@ -1,0 +1,44 @@
+#!/bin/bash
+# must fail req-1, req-3: the backup logs in to node2 as an unprivileged account (rbackup) instead of root; rsync cannot set owners there, so the copy is owned by rbackup's uid, and a restore brings the files back with that uid instead of records'
+# steps: node1:solution-node1-key.sh node2 node1
+# rhel family, written, NOT validated: the same mistake as wrong-unprivileged-receiver.sh, with rsync
+# from dnf; rbackup's ~/.ssh under /var/lib gets the ssh_home_t label (chcon) that sshd needs under
+# SELinux to read its authorized_keys, so the login works as on Debian; the hand-off port is closed
+# again in firewalld as in the reference
+set -euo pipefail
+. tasklib/http-handoff.sh
+. tasklib/ssh-root-trust.sh
+. tasklib/http-handoff-firewalld.sh
+. ./jobs.sh
+case "$NODE" in
+  node2)
+    command -v rsync >/dev/null || dnf -y -q install rsync
+    id rbackup >/dev/null 2>&1 || useradd --system --create-home --home-dir /var/lib/rbackup --shell /bin/sh rbackup
+    chgrp rbackup /srv/backups
+    install -d -o rbackup -g rbackup -m 0750 /srv/backups/node1
+    install -d -m 0700 -o rbackup -g rbackup /var/lib/rbackup/.ssh
+    handoff_fetch "$OB_ADDR_NODE1_PRIV" backup_records.pub > /var/lib/rbackup/.ssh/authorized_keys
+    chown rbackup:rbackup /var/lib/rbackup/.ssh/authorized_keys
+    chmod 0600 /var/lib/rbackup/.ssh/authorized_keys
+    chcon -R -t ssh_home_t /var/lib/rbackup/.ssh ;;
+  node1)
+    handoff_stop
+    handoff_close
+    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    cat > /usr/local/sbin/backup-records <<SH
+#!/bin/sh
+# Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there).
+exec rsync -a --numeric-ids --delete -e "$SSH" /srv/records/ rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/
+SH
+    cat > /usr/local/sbin/restore-records <<SH
+#!/bin/sh
+# Restore /srv/records from node2's copy.
+exec rsync -a --numeric-ids -e "$SSH" rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/ /srv/records/
+SH
+    chmod 0755 /usr/local/sbin/backup-records /usr/local/sbin/restore-records
+    backup_service
+    nightly_timer
+    systemctl daemon-reload
+    systemctl enable --now backup-records.timer
+    /usr/local/sbin/backup-records ;;
+esac
