@@ -20,11 +20,13 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network
+    http-handoff-firewalld.sh  handoff_open/close: the hand-off port through firewalld (EL)
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
     rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
+    rrsync-el.sh     el_rrsync_install, ssh_labels: rsync-rrsync from dnf; SELinux labels of ~/.ssh
     ssh-root-trust.sh  trust_host_key ADDR, authorize_root_key COMMENT LINE: root's SSH trust
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE: a page served by python3 -m http.server
