@@ -20,6 +20,7 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network
+    firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
     http-handoff-firewalld.sh  handoff_open/close: the hand-off port through firewalld (EL)
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed

@@ -11,10 +11,8 @@
 # REPOSITORIES: nginx (and firewalld, if missing) from the image's own AppStream/BaseOS (RHEL: a
 # subscription); not through the lab's package cache, which serves apt only.
 set -euo pipefail
-if ! rpm -q firewalld >/dev/null 2>&1; then
-  dnf -y -q install firewalld >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }
-fi
-systemctl enable --now firewalld.service
+. tasklib/firewalld-on.sh
+firewalld_on
 [ "$NODE" = node2 ] || exit 0
 if ! rpm -q nginx >/dev/null 2>&1; then
   dnf -y -q install nginx >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }

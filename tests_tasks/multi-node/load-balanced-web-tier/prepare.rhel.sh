@@ -10,10 +10,8 @@
 # REPOSITORIES: firewalld, if missing, from the image's own BaseOS (RHEL: a subscription); not
 # through the lab's package cache, which serves apt only.
 set -euo pipefail
-if ! rpm -q firewalld >/dev/null 2>&1; then
-  dnf -y -q install firewalld >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }
-fi
-systemctl enable --now firewalld.service
+. tasklib/firewalld-on.sh
+firewalld_on
 case "$NODE" in
   node2|node3) ;;
   *) exit 0 ;;

@@ -8,10 +8,8 @@
 # REPOSITORIES: firewalld, if missing, from the image's own BaseOS (RHEL: a subscription); not
 # through the lab's package cache, which serves apt only.
 set -euo pipefail
-if ! rpm -q firewalld >/dev/null 2>&1; then
-  dnf -y -q install firewalld >/tmp/ob-install.log 2>&1 || { tail -n 20 /tmp/ob-install.log; exit 1; }
-fi
-systemctl enable --now firewalld.service
+. tasklib/firewalld-on.sh
+firewalld_on
 getent group alice >/dev/null || groupadd -g 2001 alice
 id alice >/dev/null 2>&1 || useradd -m -u 2001 -g 2001 -s /bin/bash alice
 if [ "$NODE" = node1 ]; then
