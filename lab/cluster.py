@@ -140,6 +140,27 @@ def destroy_all_live() -> None:
 atexit.register(destroy_all_live)
 
 
+
+class ShutOutWatch:
+    """A node counts as shutting the lab out (LockedOut: the agent's doing) only once the same
+    finding has held for `confirm_s` with every look in between finding it too. A guest on a
+    loaded host (emulated CPUs, other runs) can sit quiet on its console for a minute before its
+    network or sshd is up; refusing tcp/22 then is the boot's slowness, the testbed's."""
+
+    def __init__(self, confirm_s: float = 90.0) -> None:
+        self.confirm_s, self.since = confirm_s, None
+
+    def clear(self) -> None:
+        self.since = None
+
+    def check(self, node: str, why: str | None, now: float) -> None:
+        if not why:
+            self.since = None
+        elif self.since is None:
+            self.since = now
+        elif now - self.since >= self.confirm_s:
+            raise LockedOut(node, why)
+
 class Cluster:
     def __init__(self, spec: ClusterSpec, lease: hosts.Lease, owner: owners.Owner,
                  scheduler: hosts.Scheduler | None, output_cap: int) -> None:
@@ -190,6 +211,7 @@ class Cluster:
         def back(n: Node) -> float:
             deadline = t0 + deadline_s
             last_console = [console.size(n.serial_log), time.monotonic()]
+            shut_out = ShutOutWatch()
             while time.monotonic() < deadline and not stop.is_set():
                 try:
                     # short tries: the console is read, and a stop heard, between them
@@ -206,10 +228,9 @@ class Cluster:
                 now, size = time.monotonic(), console.size(n.serial_log)
                 if size != last_console[0]:
                     last_console[:] = [size, now]
+                    shut_out.clear()
                 elif said and now - t0 >= 60 and now - last_console[1] >= 30:  # booted, then quiet
-                    why = n.shuts_lab_out()
-                    if why:
-                        raise LockedOut(n.name, why)
+                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic())
                 time.sleep(1)
             raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
 
@@ -236,6 +257,7 @@ class Cluster:
             start = (console_from or {}).get(n.name, console.size(n.serial_log))
             seen, since, rebooted = None, time.monotonic(), False
             last_console = [console.size(n.serial_log), time.monotonic()]
+            shut_out = ShutOutWatch()
             while not stop.is_set():
                 try:
                     res = n.exec.run(n.adapter.boot_id_command(), timeout=15) \
@@ -276,10 +298,9 @@ class Cluster:
                 size = console.size(n.serial_log)
                 if size != last_console[0]:
                     last_console[:] = [size, now]
+                    shut_out.clear()
                 elif now - since >= 60 and now - last_console[1] >= 30:
-                    why = n.shuts_lab_out()
-                    if why:
-                        raise LockedOut(n.name, why)
+                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic())
                 if now - t0 >= deadline_s:
                     raise ProvisionError(f"{n.name}: not answering {deadline_s:.0f} s after the "
                                          f"agent ended (its VM is {state})")

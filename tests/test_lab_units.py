@@ -295,3 +295,21 @@ def test_this_machine_offers_two_slots_per_core_only_under_emulation(monkeypatch
     kvm = hosts.local_host()
     assert (tcg.overcommit, kvm.overcommit) == (hosts.TCG_OVERCOMMIT, 1.0)
     assert tcg.slots == 2 * kvm.slots == 2 * tcg.vcpus
+
+
+def test_a_shut_out_counts_only_once_it_has_held_for_the_confirm_window():
+    """A guest on a loaded host can refuse tcp/22 for a while after its console goes quiet (sshd
+    not up yet): only a refusal that holds, look after look, for the window is the agent's."""
+    from lab.cluster import ShutOutWatch
+    from lab.errors import LockedOut
+    watch = ShutOutWatch(confirm_s=90)
+    watch.check("node1", "the guest refuses tcp/22", 0.0)     # first seen
+    watch.check("node1", "the guest refuses tcp/22", 60.0)    # still within the window
+    watch.check("node1", None, 70.0)                          # it answered: a slow boot
+    watch.check("node1", "the guest refuses tcp/22", 80.0)    # seen again: the window restarts
+    watch.check("node1", "the guest refuses tcp/22", 169.0)
+    with pytest.raises(LockedOut, match="refuses tcp/22"):
+        watch.check("node1", "the guest refuses tcp/22", 170.0)
+    watch.clear()                                             # the console moved: booting again
+    watch.check("node1", "the guest refuses tcp/22", 200.0)
+    watch.check("node1", "the guest refuses tcp/22", 289.0)
