@@ -7,6 +7,7 @@
 # is removed on node2), postgres's home is /var/lib/pgsql, and firewalld (on here) must let node2
 # reach 5432 on node1, permanently.
 set -euo pipefail
+. tasklib/postgresql.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -31,7 +32,7 @@ case "$NODE" in
       firewall-cmd --reload >/dev/null
     fi
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
@@ -45,11 +46,7 @@ case "$NODE" in
     if command -v restorecon >/dev/null; then restorecon -R "$data" /var/lib/pgsql/.pgpass; fi
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 60
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     [ "$st" = streaming ]
     ;;

@@ -3,6 +3,7 @@
 # node2; node2's cluster is replaced by a base backup of node1 configured as a streaming standby.
 # Run on node1, then node2 (oracle steps).
 set -euo pipefail
+. tasklib/postgresql.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -22,7 +23,7 @@ case "$NODE" in
     sed -i '/# opsbench-replication$/d' "$conf/pg_hba.conf"
     echo "host replication replicator $standby/32 scram-sha-256 # opsbench-replication" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
@@ -33,11 +34,7 @@ case "$NODE" in
     chmod 700 "$data"
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 60
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     [ "$st" = streaming ]
     ;;

@@ -2,6 +2,7 @@
 # must fail req-1, req-2, req-3: node2 gets a base backup of node1 but no standby.signal or primary_conninfo (no -R), so it starts as an independent writable copy that never streams
 # rhel family, NOT validated: the same mistake as wrong-copy-not-standby.sh; the configuration is in /var/lib/pgsql/data, firewalld is opened on node1 and node1's copied drop-in removed on node2 as in solution.rhel.sh, so only the missing -R differs
 set -euo pipefail
+. tasklib/postgresql.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -25,7 +26,7 @@ case "$NODE" in
       firewall-cmd --reload >/dev/null
     fi
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
@@ -39,7 +40,7 @@ case "$NODE" in
     if command -v restorecon >/dev/null; then restorecon -R "$data" /var/lib/pgsql/.pgpass; fi
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -d ledger -c "SELECT count(*) FROM entries"
     ;;
 esac

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: node2 gets a base backup of node1 but no standby.signal or primary_conninfo (no -R), so it starts as an independent writable copy that never streams
 set -euo pipefail
+. tasklib/postgresql.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -18,7 +19,7 @@ case "$NODE" in
       "$primary" > "$conf/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
@@ -30,7 +31,7 @@ case "$NODE" in
     chmod 700 "$data"
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -d ledger -c "SELECT count(*) FROM entries"
     ;;
 esac

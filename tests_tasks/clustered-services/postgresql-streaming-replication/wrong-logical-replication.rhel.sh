@@ -2,6 +2,7 @@
 # must fail req-2, req-3: logical replication (publication on node1, subscription on node2) instead of a physical standby: node2 stays a writable primary and only the tables that existed get rows, a table created later on node1 never reaches it
 # rhel family, NOT validated: the same mistake as wrong-logical-replication.sh; the configuration is in /var/lib/pgsql/data and firewalld is opened on node1 for node2 as in solution.rhel.sh
 set -euo pipefail
+. tasklib/postgresql.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -26,7 +27,7 @@ case "$NODE" in
       firewall-cmd --reload >/dev/null
     fi
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     psql -d ledger -c "GRANT SELECT ON ALL TABLES IN SCHEMA public TO replicator" \
                    -c "GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO replicator" \
                    -c "DROP PUBLICATION IF EXISTS ledger_pub" \

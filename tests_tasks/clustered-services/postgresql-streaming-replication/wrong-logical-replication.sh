@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-2, req-3: logical replication (publication on node1, subscription on node2) instead of a physical standby: node2 stays a writable primary and only the tables that existed get rows, a table created later on node1 never reaches it
 set -euo pipefail
+. tasklib/postgresql.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 primary=$OB_ADDR_NODE1_PRIV
@@ -18,7 +19,7 @@ case "$NODE" in
     # logical replication connections are matched by database name, not by "replication"
     echo "host ledger replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     psql -d ledger -c "GRANT SELECT ON ALL TABLES IN SCHEMA public TO replicator" \
                    -c "GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO replicator" \
                    -c "DROP PUBLICATION IF EXISTS ledger_pub" \

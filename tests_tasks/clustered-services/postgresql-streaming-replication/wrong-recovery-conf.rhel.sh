@@ -2,6 +2,7 @@
 # must fail req-1, req-2, req-3: the standby is configured the pre-12 way (standby_mode and primary_conninfo in recovery.conf); PostgreSQL 12+ refuses to start with a recovery.conf, so node2 serves nothing
 # rhel family, NOT validated: the same mistake as wrong-recovery-conf.sh; the configuration is in /var/lib/pgsql/data, firewalld is opened on node1 and node1's copied drop-in removed on node2 as in solution.rhel.sh. postgresql.service is the server itself here (Debian's is a wrapper that starts even when the cluster fails), so its failed start is reported and the script goes on, as an agent would
 set -euo pipefail
+. tasklib/postgresql.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -25,7 +26,7 @@ case "$NODE" in
       firewall-cmd --reload >/dev/null
     fi
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass

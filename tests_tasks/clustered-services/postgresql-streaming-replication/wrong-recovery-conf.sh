@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: the standby is configured the pre-12 way (standby_mode and primary_conninfo in recovery.conf); PostgreSQL 12+ refuses to start with a recovery.conf, so node2 serves nothing
 set -euo pipefail
+. tasklib/postgresql.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -18,7 +19,7 @@ case "$NODE" in
       "$primary" > "$conf/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
