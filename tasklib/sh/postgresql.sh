@@ -42,3 +42,14 @@ pg_wait_streaming() {
     sleep 1
   done
 }
+
+# pg_follow PASSFILE: node1's cluster copied into $data (pg_basebackup) made node2's hot standby:
+# it streams from $primary as replicator, with the password in PASSFILE (primary_conninfo in
+# postgresql.auto.conf, and standby.signal)
+pg_follow() {
+  cat > "$data/postgresql.auto.conf" <<CONF
+primary_conninfo = 'host=$primary port=5432 user=replicator passfile=$1 application_name=node2'
+CONF
+  chown postgres:postgres "$data/postgresql.auto.conf"
+  runuser -u postgres -- touch "$data/standby.signal"
+}

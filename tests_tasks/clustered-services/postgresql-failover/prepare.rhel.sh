@@ -97,11 +97,7 @@ SCRIPT
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -w -D "$data" -X stream -c fast
     cluster_conf
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=$home/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow "$home/.pgpass"
     restorecon -R "$data" 2>/dev/null || true
     systemctl enable postgresql.service
     systemctl start postgresql.service

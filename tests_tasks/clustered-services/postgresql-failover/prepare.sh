@@ -66,11 +66,7 @@ SCRIPT
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -w -D "$data" -X stream -c fast
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow /var/lib/postgresql/.pgpass
     systemctl start postgresql.service
     # wait for the primary to be lost, then for the standby to have replayed its last rows
     for i in $(seq 1 300); do

@@ -55,11 +55,7 @@ HBA
     # keeps node1's postgresql.conf and pg_hba.conf, as a copied data directory does, but not
     # node1's listen address; it runs on the defaults, as Debian's standby does
     rm -f "$data/conf.d/10-replication.conf"
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/pgsql/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow /var/lib/pgsql/.pgpass
     restorecon -RF /var/lib/pgsql >/dev/null 2>&1 || true
     systemctl start postgresql.service
     pg_wait_streaming 90

@@ -35,11 +35,7 @@ HBA
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -w -D "$data" -X stream -c fast
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow /var/lib/postgresql/.pgpass
     systemctl start postgresql.service
     pg_wait_streaming 90
     [ "$st" = streaming ] || { echo "node2 does not stream from node1" >&2; exit 1; }
