@@ -70,3 +70,17 @@ def read_on_each(hosts, sql: str, want: str, tries: int = 10) -> list[str]:
         else:
             missing.append(_name(host))
     return missing
+
+
+def rejoin_each(hosts, restart) -> None:
+    """MariaDB restarted on each of `hosts` in turn by `restart(name)` (the check's own command,
+    with its own long timeout); an AssertionError when the cluster is not whole before a restart
+    (the first node waits up to 5 tries for it, the others 40) or the node does not rejoin it
+    within 40 tries after."""
+    for host in hosts:
+        name = _name(host)
+        bad = unsynced(hosts, tries=5 if host is hosts[0] else 40)
+        assert not bad, f"before MariaDB restarts on {name}, the cluster is not whole: " + "; ".join(bad)
+        restart(name)
+        bad = unsynced(hosts, tries=40)
+        assert not bad, f"after MariaDB restarted on {name}, it did not rejoin the cluster: " + "; ".join(bad)

@@ -4,59 +4,8 @@
 # that restarts it; steps run node1, node2, node3, node3 waits for the healthy cluster), plus
 # firewalld, which is on here: the three nodes' priv addresses may reach 2379 and 2380, permanently.
 set -euo pipefail
-me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+. tasklib/etcd.sh
 # firewalld (on in these images) blocks etcd's ports: the three members' priv addresses may reach
 # the client and peer ports, permanently; nothing else is opened
-if systemctl is-active --quiet firewalld.service; then
-  for addr in "$N1" "$N2" "$N3"; do
-    for port in 2379 2380; do
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"$port\" protocol=\"tcp\" accept" >/dev/null
-    done
-  done
-  firewall-cmd --reload >/dev/null
-fi
-systemctl stop etcd.service
-cat > /etc/default/etcd <<CONF
-ETCD_NAME=$NODE
-ETCD_DATA_DIR=/var/lib/etcd/default
-ETCD_LISTEN_PEER_URLS=http://$ME:2380
-ETCD_LISTEN_CLIENT_URLS=http://$ME:2379,http://127.0.0.1:2379
-ETCD_INITIAL_ADVERTISE_PEER_URLS=http://$ME:2380
-ETCD_ADVERTISE_CLIENT_URLS=http://$ME:2379
-ETCD_INITIAL_CLUSTER=node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380
-ETCD_INITIAL_CLUSTER_STATE=new
-ETCD_INITIAL_CLUSTER_TOKEN=config-etcd
-# emulated, single-vCPU guests: relaxed raft timing keeps the leader stable
-ETCD_HEARTBEAT_INTERVAL=300
-ETCD_ELECTION_TIMEOUT=3000
-CONF
-# the stock instance's data belongs to its own single-member cluster
-rm -rf /var/lib/etcd/default
-install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
-install -d /etc/systemd/system/etcd.service.d
-cat > /etc/systemd/system/etcd.service.d/cluster.conf <<'UNIT'
-# bind to the priv address only once it exists; retry if a peer or the address is late
-[Unit]
-After=network-online.target
-[Service]
-Restart=on-failure
-RestartSec=5
-UNIT
-systemctl daemon-reload
-systemctl enable etcd.service
-if [ "$NODE" != node3 ]; then
-  systemctl start --no-block etcd.service
-  exit 0
-fi
-systemctl start etcd.service
-export ETCDCTL_API=3
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    etcdctl --endpoints="http://$N1:2379" member list
-    exit 0
-  fi
-  sleep 2
-done
-echo "cluster did not become healthy" >&2
-exit 1
+etcd_firewall_members "$OB_ADDR_NODE1_PRIV" "$OB_ADDR_NODE2_PRIV" "$OB_ADDR_NODE3_PRIV"
+. ./reference.sh

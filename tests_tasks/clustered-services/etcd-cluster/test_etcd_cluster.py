@@ -3,6 +3,7 @@ import time
 import uuid
 
 from fixtures.checks import baseline, requirement
+from tasklib import etcd
 
 NODES = ("node1", "node2", "node3")
 
@@ -11,25 +12,11 @@ def _ep(ctx, node):
     return f"http://{ctx.addr(node, 'priv')}:2379"
 
 
-def _etcdctl(ctx, on, endpoints, args, timeout=60):
-    cmd = f"ETCDCTL_API=3 etcdctl --dial-timeout=5s --command-timeout=15s --endpoints={endpoints} {args}"
-    return ctx.run(on, cmd, timeout=timeout)
-
-
-def _wait_healthy(ctx, node, seconds=180):
-    deadline = time.time() + seconds
-    while True:
-        res = _etcdctl(ctx, node, _ep(ctx, node), "endpoint health")
-        if res.exit_code == 0:
-            return
-        assert time.time() < deadline, f"{node}'s etcd endpoint is not healthy: {(res.stderr or res.stdout).strip()[-300:]}"
-        time.sleep(5)
-
-
-def _etcd_unit(ctx, node):
-    res = ctx.run(node, "pid=$(pgrep -xo etcd) && ps -o unit= -p $pid")
+def _etcd_unit(host):
+    res = host.run("pid=$(pgrep -xo etcd) && ps -o unit= -p $pid")
     unit = res.stdout.strip()
-    assert res.exit_code == 0 and unit and unit != "-", f"no etcd process under a systemd unit on {node}"
+    node = host.backend.hostname
+    assert res.rc == 0 and unit and unit != "-", f"no etcd process under a systemd unit on {node}"
     # a process started from a shell lives in the login session's scope: stopping that scope would
     # end the session, and nothing would start etcd again
     assert unit.endswith(".service"), f"etcd on {node} runs in {unit}, not as a service: nothing would start it again"
@@ -37,19 +24,19 @@ def _etcd_unit(ctx, node):
 
 
 @baseline
-def stock_etcd_runs(ctx):
-    for n in NODES:
-        res = _etcdctl(ctx, n, "http://127.0.0.1:2379", "endpoint health")
-        assert res.exit_code == 0, f"stock etcd is not running on {n}"
+def stock_etcd_runs(hosts):
+    for n, host in hosts.items():
+        res = etcd.etcdctl(host, "http://127.0.0.1:2379", "endpoint health")
+        assert res.rc == 0, f"stock etcd is not running on {n}"
 
 
 @requirement("req-1")
-def one_cluster_three_members(ctx):
+def one_cluster_three_members(ctx, hosts):
     clusters = set()
-    for n in NODES:
-        _wait_healthy(ctx, n, seconds=90)
-        res = _etcdctl(ctx, n, _ep(ctx, n), "-w json member list")
-        assert res.exit_code == 0, f"member list through {n}'s private endpoint failed: {res.stderr.strip()[-300:]}"
+    for n, host in hosts.items():
+        etcd.wait_healthy(host, _ep(ctx, n), seconds=90)
+        res = etcd.etcdctl(host, _ep(ctx, n), "-w json member list")
+        assert res.rc == 0, f"member list through {n}'s private endpoint failed: {res.stderr.strip()[-300:]}"
         data = json.loads(res.stdout)
         clusters.add(data["header"]["cluster_id"])
         members = data.get("members", [])
@@ -62,42 +49,42 @@ def one_cluster_three_members(ctx):
 
 
 @requirement("req-2")
-def replicated_reads(ctx):
+def replicated_reads(ctx, hosts):
     for writer, readers in (("node1", ("node2", "node3")), ("node3", ("node1", "node2"))):
         key, value = f"/opsbench/check/{uuid.uuid4().hex}", uuid.uuid4().hex
-        res = _etcdctl(ctx, writer, _ep(ctx, writer), f"put {key} {value}")
-        assert res.exit_code == 0, f"write through {writer}'s private endpoint failed: {res.stderr.strip()[-300:]}"
+        res = etcd.etcdctl(hosts[writer], _ep(ctx, writer), f"put {key} {value}")
+        assert res.rc == 0, f"write through {writer}'s private endpoint failed: {res.stderr.strip()[-300:]}"
         for reader in readers:
             # read from a third machine's point of view: over the private network
             via = next(n for n in NODES if n != reader)
-            res = _etcdctl(ctx, via, _ep(ctx, reader), f"get --print-value-only {key}")
-            assert res.exit_code == 0 and res.stdout.strip() == value, \
+            res = etcd.etcdctl(hosts[via], _ep(ctx, reader), f"get --print-value-only {key}")
+            assert res.rc == 0 and res.stdout.strip() == value, \
                 f"key written through {writer} not read back through {reader} (from {via}): {(res.stderr or res.stdout).strip()[-300:]}"
 
 
 @requirement("req-3")
-def survives_member_restart(ctx):
-    unit = _etcd_unit(ctx, "node2")
+def survives_member_restart(ctx, node1, node2):
+    unit = _etcd_unit(node2)
     stop = ctx.run("node2", f"systemctl stop {unit}", timeout=120)
     assert stop.exit_code == 0, f"could not stop {unit} on node2"
     try:
         key, value = f"/opsbench/restart/{uuid.uuid4().hex}", uuid.uuid4().hex
         time.sleep(3)
-        res = _etcdctl(ctx, "node1", _ep(ctx, "node1"), f"put {key} {value}", timeout=90)
-        assert res.exit_code == 0, f"with node2 down, a write through node1 failed: {res.stderr.strip()[-300:]}"
+        res = etcd.etcdctl(node1, _ep(ctx, "node1"), f"put {key} {value}")
+        assert res.rc == 0, f"with node2 down, a write through node1 failed: {res.stderr.strip()[-300:]}"
     finally:
         ctx.run("node2", f"systemctl start {unit}", timeout=240)
-    _wait_healthy(ctx, "node2")
+    etcd.wait_healthy(node2, _ep(ctx, "node2"), seconds=180)
     # serializable read: answered from node2's own copy of the data
     deadline = time.time() + 60
     while True:
-        res = _etcdctl(ctx, "node2", _ep(ctx, "node2"), f"get --consistency=s --print-value-only {key}")
-        if res.exit_code == 0 and res.stdout.strip() == value:
+        res = etcd.etcdctl(node2, _ep(ctx, "node2"), f"get --consistency=s --print-value-only {key}")
+        if res.rc == 0 and res.stdout.strip() == value:
             break
         assert time.time() < deadline, "node2 came back without the write made while it was down"
         time.sleep(3)
-    res = _etcdctl(ctx, "node1", ",".join(_ep(ctx, n) for n in NODES), "endpoint health")
-    assert res.exit_code == 0, f"after node2's restart not every member is healthy: {(res.stderr or res.stdout).strip()[-300:]}"
+    res = etcd.etcdctl(node1, ",".join(_ep(ctx, n) for n in NODES), "endpoint health")
+    assert res.rc == 0, f"after node2's restart not every member is healthy: {(res.stderr or res.stdout).strip()[-300:]}"
 
 
 @requirement("req-4")
@@ -107,12 +94,12 @@ def not_on_management(ctx):
 
 
 @requirement("req-5")
-def loopback_endpoint(ctx):
-    for n in NODES:
+def loopback_endpoint(ctx, hosts):
+    for n, host in hosts.items():
         deadline = time.time() + 90
         while True:
-            loop = _etcdctl(ctx, n, "http://127.0.0.1:2379", "-w json member list")
-            if loop.exit_code == 0:
+            loop = etcd.etcdctl(host, "http://127.0.0.1:2379", "-w json member list")
+            if loop.rc == 0:
                 break
             assert time.time() < deadline, \
                 f"etcd does not answer clients on {n}'s loopback address: {(loop.stderr or loop.stdout).strip()[-300:]}"
@@ -120,7 +107,7 @@ def loopback_endpoint(ctx):
         data = json.loads(loop.stdout)
         names = sorted(m.get("name", "") for m in data.get("members", []))
         assert names == list(NODES), f"{n}'s loopback endpoint reports members {names}, not the cluster's node1, node2, node3"
-        priv = _etcdctl(ctx, n, _ep(ctx, n), "-w json member list")
-        assert priv.exit_code == 0, f"member list through {n}'s private endpoint failed: {priv.stderr.strip()[-300:]}"
+        priv = etcd.etcdctl(host, _ep(ctx, n), "-w json member list")
+        assert priv.rc == 0, f"member list through {n}'s private endpoint failed: {priv.stderr.strip()[-300:]}"
         assert json.loads(priv.stdout)["header"]["cluster_id"] == data["header"]["cluster_id"], \
             f"{n}'s loopback and private endpoints belong to different clusters"

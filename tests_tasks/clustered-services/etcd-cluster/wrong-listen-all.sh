@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-4: the members listen on 0.0.0.0 (advertising their priv addresses), so etcd's client and peer ports also answer on every node's management address
 set -euo pipefail
+. tasklib/etcd.sh
+. ./dropin.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 systemctl stop etcd.service
@@ -20,26 +22,8 @@ ETCD_ELECTION_TIMEOUT=3000
 CONF
 rm -rf /var/lib/etcd/default
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
-install -d /etc/systemd/system/etcd.service.d
-cat > /etc/systemd/system/etcd.service.d/cluster.conf <<'UNIT'
-[Unit]
-After=network-online.target
-[Service]
-Restart=on-failure
-RestartSec=5
-UNIT
-systemctl daemon-reload
-systemctl enable etcd.service
-if [ "$NODE" != node3 ]; then
-  systemctl start --no-block etcd.service
-  exit 0
-fi
-systemctl start etcd.service
+cluster_dropin
+etcd_start_members
 export ETCDCTL_API=3
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N1:2379" member list

@@ -3,18 +3,12 @@
 # rhel family, NOT validated: the same mistake as wrong-manual-start.sh; firewalld, on here,
 # is opened as in the reference (the priv addresses, permanently), so only the mistake differs
 set -euo pipefail
+. tasklib/etcd.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 # firewalld (on in these images) blocks etcd's ports: the three members' priv addresses may reach
 # the client and peer ports, permanently; nothing else is opened
-if systemctl is-active --quiet firewalld.service; then
-  for addr in "$N1" "$N2" "$N3"; do
-    for port in 2379 2380; do
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"$port\" protocol=\"tcp\" accept" >/dev/null
-    done
-  done
-  firewall-cmd --reload >/dev/null
-fi
+etcd_firewall_members "$N1" "$N2" "$N3"
 # the stock standalone instance must not come back
 systemctl disable --now etcd.service
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/cluster
@@ -29,10 +23,5 @@ nohup setsid /usr/bin/etcd --name "$NODE" --data-dir /var/lib/etcd/cluster \
   >/var/log/etcd-cluster.log 2>&1 </dev/null &
 [ "$NODE" = node3 ] || exit 0
 export ETCDCTL_API=3
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N1:2379" member list

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: `systemctl start` blocks until a quorum exists, so the members are started from the shell in the background with the right flags and the stock service is disabled; nothing restarts a member, and after the reboot no etcd runs at all
 set -euo pipefail
+. tasklib/etcd.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 # the stock standalone instance must not come back
@@ -17,10 +18,5 @@ nohup setsid /usr/bin/etcd --name "$NODE" --data-dir /var/lib/etcd/cluster \
   >/var/log/etcd-cluster.log 2>&1 </dev/null &
 [ "$NODE" = node3 ] || exit 0
 export ETCDCTL_API=3
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N1:2379" member list

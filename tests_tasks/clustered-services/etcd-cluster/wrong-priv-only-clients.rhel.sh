@@ -3,18 +3,13 @@
 # rhel family, NOT validated: the same mistake as wrong-priv-only-clients.sh; firewalld, on here,
 # is opened as in the reference (the priv addresses, permanently), so only the mistake differs
 set -euo pipefail
+. tasklib/etcd.sh
+. ./dropin.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 # firewalld (on in these images) blocks etcd's ports: the three members' priv addresses may reach
 # the client and peer ports, permanently; nothing else is opened
-if systemctl is-active --quiet firewalld.service; then
-  for addr in "$N1" "$N2" "$N3"; do
-    for port in 2379 2380; do
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"$port\" protocol=\"tcp\" accept" >/dev/null
-    done
-  done
-  firewall-cmd --reload >/dev/null
-fi
+etcd_firewall_members "$N1" "$N2" "$N3"
 systemctl stop etcd.service
 cat > /etc/default/etcd <<CONF
 ETCD_NAME=$NODE
@@ -31,26 +26,8 @@ ETCD_ELECTION_TIMEOUT=3000
 CONF
 rm -rf /var/lib/etcd/default
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
-install -d /etc/systemd/system/etcd.service.d
-cat > /etc/systemd/system/etcd.service.d/cluster.conf <<'UNIT'
-[Unit]
-After=network-online.target
-[Service]
-Restart=on-failure
-RestartSec=5
-UNIT
-systemctl daemon-reload
-systemctl enable etcd.service
-if [ "$NODE" != node3 ]; then
-  systemctl start --no-block etcd.service
-  exit 0
-fi
-systemctl start etcd.service
+cluster_dropin
+etcd_start_members
 export ETCDCTL_API=3
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N1:2379" member list

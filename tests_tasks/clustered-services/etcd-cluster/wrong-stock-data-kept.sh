@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: the cluster settings are right, but the stock instance's data directory is kept; etcd ignores ETCD_INITIAL_CLUSTER for an already bootstrapped member, so every node stays its own single-member cluster, now on priv
 set -euo pipefail
+. tasklib/etcd.sh
+. ./dropin.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 systemctl stop etcd.service
@@ -17,23 +19,10 @@ ETCD_INITIAL_CLUSTER_TOKEN=config-etcd
 ETCD_HEARTBEAT_INTERVAL=300
 ETCD_ELECTION_TIMEOUT=3000
 CONF
-install -d /etc/systemd/system/etcd.service.d
-cat > /etc/systemd/system/etcd.service.d/cluster.conf <<'UNIT'
-[Unit]
-After=network-online.target
-[Service]
-Restart=on-failure
-RestartSec=5
-UNIT
-systemctl daemon-reload
-systemctl enable etcd.service
+# the stock instance's data directory stays
+cluster_dropin
 systemctl start etcd.service
 export ETCDCTL_API=3
 [ "$NODE" = node3 ] || exit 0
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health

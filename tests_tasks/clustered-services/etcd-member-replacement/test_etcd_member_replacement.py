@@ -5,6 +5,7 @@ import time
 import uuid
 
 from fixtures.checks import baseline, requirement
+from tasklib import etcd
 
 NODES = ("node1", "node2", "node3")
 FIXED = {"/config/db/host": "db1.internal", "/config/db/port": "5432", "/config/db/pool_size": "40",
@@ -24,45 +25,34 @@ def _ep(ctx, node):
     return f"http://{ctx.addr(node, 'priv')}:2379"
 
 
-def _etcdctl(ctx, on, endpoints, args, timeout=60):
-    cmd = f"ETCDCTL_API=3 etcdctl --dial-timeout=5s --command-timeout=15s --endpoints={endpoints} {args}"
-    return ctx.run(on, cmd, timeout=timeout)
+def _wait_healthy(ctx, host):
+    etcd.wait_healthy(host, _ep(ctx, host.backend.hostname), seconds=150)
 
 
-def _wait_healthy(ctx, node, seconds=150):
-    deadline = time.time() + seconds
-    while True:
-        res = _etcdctl(ctx, node, _ep(ctx, node), "endpoint health")
-        if res.exit_code == 0:
-            return
-        assert time.time() < deadline, f"{node}'s etcd endpoint is not healthy: {(res.stderr or res.stdout).strip()[-300:]}"
-        time.sleep(5)
-
-
-def _read_prefix(ctx, on, endpoint, serializable):
+def _read_prefix(host, endpoint, serializable):
     cons = "--consistency=s " if serializable else ""
-    res = _etcdctl(ctx, on, endpoint, f"get {cons}--prefix /config/ -w json")
-    assert res.exit_code == 0, f"reading /config/ through {endpoint} failed: {res.stderr.strip()[-300:]}"
+    res = etcd.etcdctl(host, endpoint, f"get {cons}--prefix /config/ -w json")
+    assert res.rc == 0, f"reading /config/ through {endpoint} failed: {res.stderr.strip()[-300:]}"
     kvs = json.loads(res.stdout).get("kvs", [])
     return {base64.b64decode(kv["key"]).decode(): base64.b64decode(kv.get("value", "")).decode() for kv in kvs}
 
 
 @baseline
-def node3_lost(ctx):
+def node3_lost(ctx, node1):
     two = f"{_ep(ctx, 'node1')},{_ep(ctx, 'node2')}"
-    res = _etcdctl(ctx, "node1", two, "endpoint health")
-    assert res.exit_code == 0, "node1 and node2 are not healthy"
-    res = _etcdctl(ctx, "node1", _ep(ctx, "node3"), "endpoint health", timeout=40)
-    assert res.exit_code != 0, "node3's member still answers"
-    assert len(_read_prefix(ctx, "node1", _ep(ctx, "node1"), False)) == len(FIXED) + len(TENANTS), \
+    res = etcd.etcdctl(node1, two, "endpoint health")
+    assert res.rc == 0, "node1 and node2 are not healthy"
+    res = etcd.etcdctl(node1, _ep(ctx, "node3"), "endpoint health")
+    assert res.rc != 0, "node3's member still answers"
+    assert len(_read_prefix(node1, _ep(ctx, "node1"), False)) == len(FIXED) + len(TENANTS), \
         "the configuration data was not written"
 
 
 @requirement("req-1")
-def three_started_members(ctx):
-    _wait_healthy(ctx, "node1")
-    res = _etcdctl(ctx, "node1", _ep(ctx, "node1"), "-w json member list")
-    assert res.exit_code == 0, f"member list failed: {res.stderr.strip()[-300:]}"
+def three_started_members(ctx, node1):
+    _wait_healthy(ctx, node1)
+    res = etcd.etcdctl(node1, _ep(ctx, "node1"), "-w json member list")
+    assert res.rc == 0, f"member list failed: {res.stderr.strip()[-300:]}"
     members = json.loads(res.stdout).get("members", [])
     names = sorted(m.get("name", "") for m in members)
     assert len(members) == 3, f"the cluster has {len(members)} members ({names}), not 3"
@@ -80,12 +70,12 @@ def three_started_members(ctx):
 
 
 @requirement("req-2")
-def all_healthy_one_leader(ctx):
-    for n in NODES:
-        _wait_healthy(ctx, n)
+def all_healthy_one_leader(ctx, node1, node2, node3):
+    for host in (node1, node2, node3):
+        _wait_healthy(ctx, host)
     eps = ",".join(_ep(ctx, n) for n in NODES)
-    res = _etcdctl(ctx, "node2", eps, "endpoint status -w json")
-    assert res.exit_code == 0, f"endpoint status failed: {(res.stderr or res.stdout).strip()[-300:]}"
+    res = etcd.etcdctl(node2, eps, "endpoint status -w json")
+    assert res.rc == 0, f"endpoint status failed: {(res.stderr or res.stdout).strip()[-300:]}"
     status = json.loads(res.stdout)
     leaders = {s["Status"]["leader"] for s in status}
     clusters = {s["Status"]["header"]["cluster_id"] for s in status}
@@ -95,15 +85,15 @@ def all_healthy_one_leader(ctx):
 
 
 @requirement("req-3")
-def data_preserved(ctx):
+def data_preserved(ctx, node2, node3):
     want = dict(FIXED, **TENANTS)
-    got = _read_prefix(ctx, "node2", _ep(ctx, "node1"), False)
+    got = _read_prefix(node2, _ep(ctx, "node1"), False)
     missing = sorted(k for k in want if got.get(k) != want[k])
     assert not missing, f"configuration data lost or changed: {missing[:5]}{' …' if len(missing) > 5 else ''}"
-    _wait_healthy(ctx, "node3")
+    _wait_healthy(ctx, node3)
     deadline = time.time() + 60
     while True:
-        local = _read_prefix(ctx, "node3", _ep(ctx, "node3"), True)
+        local = _read_prefix(node3, _ep(ctx, "node3"), True)
         missing = sorted(k for k in want if local.get(k) != want[k])
         if not missing:
             return
@@ -112,10 +102,10 @@ def data_preserved(ctx):
 
 
 @requirement("req-4")
-def node3_takes_writes(ctx):
-    _wait_healthy(ctx, "node3")
+def node3_takes_writes(ctx, node2, node3):
+    _wait_healthy(ctx, node3)
     key, value = f"/opsbench/check/{uuid.uuid4().hex}", uuid.uuid4().hex
-    res = _etcdctl(ctx, "node2", _ep(ctx, "node3"), f"put {key} {value}")
-    assert res.exit_code == 0, f"a write through node3 failed: {(res.stderr or res.stdout).strip()[-300:]}"
-    res = _etcdctl(ctx, "node2", _ep(ctx, "node1"), f"get --print-value-only {key}")
-    assert res.exit_code == 0 and res.stdout.strip() == value, "a key written through node3 is not read through node1"
+    res = etcd.etcdctl(node2, _ep(ctx, "node3"), f"put {key} {value}")
+    assert res.rc == 0, f"a write through node3 failed: {(res.stderr or res.stdout).strip()[-300:]}"
+    res = etcd.etcdctl(node2, _ep(ctx, "node1"), f"get --print-value-only {key}")
+    assert res.rc == 0 and res.stdout.strip() == value, "a key written through node3 is not read through node1"

@@ -1,6 +1,7 @@
 #!/bin/bash
 # must fail req-3: instead of replacing node3's member, the whole cluster is bootstrapped anew (every data directory wiped, a fresh cluster token so the old members cannot interfere): three healthy members, but the configuration data under /config/ is gone
 set -euo pipefail
+. tasklib/etcd.sh
 export ETCDCTL_API=3
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 systemctl stop etcd.service || true
@@ -10,15 +11,6 @@ rm -rf /var/lib/etcd/default
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
 systemctl enable etcd.service
 systemctl reset-failed etcd.service || true
-if [ "$NODE" != node3 ]; then
-  systemctl start --no-block etcd.service
-  exit 0
-fi
-systemctl start etcd.service
-for i in $(seq 1 120); do
-  if etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health >/dev/null 2>&1; then
-    break
-  fi
-  sleep 2
-done
+etcd_start_members
+etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
 etcdctl --endpoints="http://$N3:2379" member list

@@ -2,6 +2,7 @@
 # must fail req-1: node3 is only restarted on its empty data directory with ETCD_INITIAL_CLUSTER_STATE=existing (the fix etcd's "already bootstrapped" error suggests), so it comes back under the dead member's ID, which had acknowledged raft entries it no longer has, instead of being removed and added anew
 # steps: node3
 set -euo pipefail
+. tasklib/etcd.sh
 export ETCDCTL_API=3
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 systemctl stop etcd.service || true
@@ -10,9 +11,6 @@ install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
 systemctl enable etcd.service
 systemctl reset-failed etcd.service || true
 systemctl start --no-block etcd.service
-for i in $(seq 1 90); do
-  if etcdctl --endpoints="http://$N3:2379" endpoint health >/dev/null 2>&1; then break; fi
-  sleep 2
-done
+etcd_wait_healthy "http://$N3:2379" 90 || true
 etcdctl --endpoints="http://$N1:2379,http://$N2:2379" member list || true
 etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health || true

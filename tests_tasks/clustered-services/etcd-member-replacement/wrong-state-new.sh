@@ -2,14 +2,14 @@
 # must fail req-1, req-2, req-3, req-4: the dead member is removed and node3 added anew, but node3 still starts with ETCD_INITIAL_CLUSTER_STATE=new: it bootstraps under the removed member's ID, the others reject it, and the added member never starts
 # steps: node1 node3
 set -euo pipefail
+. tasklib/etcd.sh
+. ./replace.sh
 export ETCDCTL_API=3
 N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
 E="--endpoints=http://$N1:2379,http://$N2:2379"
 case "$NODE" in
   node1)
-    old=$(etcdctl $E member list | awk -F', ' -v u="http://$N3:2380" '$4 == u {print $1}')
-    [ -z "$old" ] || etcdctl $E member remove "$old"
-    etcdctl $E member add node3 --peer-urls="http://$N3:2380"
+    replace_member
     ;;
   node3)
     # a fresh data directory for the new member; the settings file already names the cluster
@@ -19,10 +19,7 @@ case "$NODE" in
     systemctl enable etcd.service
     systemctl reset-failed etcd.service || true
     systemctl start --no-block etcd.service
-    for i in $(seq 1 90); do
-      if etcdctl --endpoints="http://$N3:2379" endpoint health >/dev/null 2>&1; then break; fi
-      sleep 2
-    done
+    etcd_wait_healthy "http://$N3:2379" 90 || true
     etcdctl --endpoints="http://$N1:2379" member list || true
     ;;
 esac

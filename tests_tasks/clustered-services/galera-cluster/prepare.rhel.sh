@@ -9,6 +9,7 @@
 # AppStream repository (EL9: MariaDB 10.5, EL10: 10.11; RHEL: a subscription); they do not go
 # through the lab's package cache, which serves apt only.
 set -euo pipefail
+. tasklib/galera.sh
 t0=$(date +%s)
 if ! rpm -q mariadb-server mariadb-server-galera galera >/dev/null 2>&1; then
   dnf -y -q install mariadb-server mariadb-server-galera galera >/tmp/ob-install.log 2>&1 \
@@ -24,14 +25,5 @@ if [ "$NODE" != node1 ]; then
   systemctl stop mariadb.service
   exit 0
 fi
-"$mdb" <<'SQL'
-CREATE DATABASE IF NOT EXISTS shop;
-USE shop;
-CREATE TABLE IF NOT EXISTS customers (id INT PRIMARY KEY, name VARCHAR(64) NOT NULL, city VARCHAR(64)) ENGINE=InnoDB;
-CREATE TABLE IF NOT EXISTS orders (id INT PRIMARY KEY, customer_id INT NOT NULL, item VARCHAR(64), qty INT,
-  FOREIGN KEY (customer_id) REFERENCES customers(id)) ENGINE=InnoDB;
-DELETE FROM orders; DELETE FROM customers;
-INSERT INTO customers SELECT seq, CONCAT('customer-', seq), ELT(1 + seq % 4, 'Lyon', 'Porto', 'Graz', 'Turku') FROM seq_1_to_40;
-INSERT INTO orders SELECT seq, 1 + seq % 40, CONCAT('item-', seq % 17), 1 + seq % 5 FROM seq_1_to_250;
-SQL
+galera_shop_data "$mdb"
 "$mdb" -N -e "SELECT COUNT(*) FROM shop.orders"

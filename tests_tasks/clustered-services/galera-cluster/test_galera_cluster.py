@@ -60,11 +60,5 @@ def cluster_traffic_on_private_network(ctx, hosts):
 def each_node_rejoins_after_restart(ctx, node1, node2, node3):
     # one node at a time: the other two keep the primary component, and the restarted node must
     # find them through its own configuration, not start a new cluster
-    members = [node1, node2, node3]
-    for host in members:
-        name = host.backend.hostname
-        bad = galera.unsynced(members, tries=5 if host is node1 else 40)
-        assert not bad, f"before MariaDB restarts on {name}, the cluster is not whole: " + "; ".join(bad)
-        ctx.run(name, "timeout 300 systemctl restart mariadb.service", timeout=320)
-        bad = galera.unsynced(members, tries=40)
-        assert not bad, f"after MariaDB restarted on {name}, it did not rejoin the cluster: " + "; ".join(bad)
+    galera.rejoin_each([node1, node2, node3],
+                       lambda name: ctx.run(name, "timeout 300 systemctl restart mariadb.service", timeout=320))

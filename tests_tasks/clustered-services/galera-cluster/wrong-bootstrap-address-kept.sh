@@ -1,30 +1,12 @@
 #!/bin/bash
 # must fail req-5: node1 is bootstrapped the old way, with an empty wsrep_cluster_address (gcomm://) in its configuration, and that is left there; the cluster works now, but when MariaDB restarts on node1 it tries to start a new cluster of its own instead of rejoining
 set -euo pipefail
+. tasklib/galera.sh
+. ./member.sh
 me_var="OB_ADDR_${NODE^^}_PRIV"; me=${!me_var}
-peers=""
-for n in $OB_NODES; do v="OB_ADDR_${n^^}_PRIV"; peers="${peers:+$peers,}${!v}"; done
+peers=$(galera_peers)
 # the first node starts the cluster: it has no one to connect to
 [ "$NODE" = node1 ] && address="gcomm://" || address="gcomm://$peers"
-cat > /etc/mysql/mariadb.conf.d/60-galera.cnf <<CNF
-[galera]
-wsrep_on                 = ON
-wsrep_provider           = /usr/lib/galera/libgalera_smm.so
-wsrep_cluster_name       = shop-cluster
-wsrep_cluster_address    = $address
-wsrep_node_address       = $me
-wsrep_node_name          = $NODE
-wsrep_sst_method         = rsync
-binlog_format            = row
-default_storage_engine   = InnoDB
-innodb_autoinc_lock_mode = 2
-bind-address             = 0.0.0.0
-CNF
+galera_cnf /etc/mysql/mariadb.conf.d/60-galera.cnf galera /usr/lib/galera/libgalera_smm.so "$address" "$me"
 systemctl restart mariadb.service
-for i in $(seq 1 120); do
-  state=$(mariadb -N -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | awk '{print $2}')
-  [ "$state" = Synced ] && break
-  sleep 2
-done
-mariadb -e "SHOW STATUS WHERE Variable_name IN ('wsrep_cluster_size','wsrep_local_state_comment','wsrep_incoming_addresses')"
-[ "$state" = Synced ]
+synced mariadb

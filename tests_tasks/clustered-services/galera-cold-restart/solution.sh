@@ -5,13 +5,7 @@
 # (node1 and node2 left earlier, cleanly, with lower seqnos), so node3 bootstraps and the
 # others rejoin it (IST/SST). Oracle steps: node3, then node1, then node2.
 set -euo pipefail
-wait_synced() {
-  for i in $(seq 1 150); do
-    [ "$(mariadb -N -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | awk '{print $2}')" = Synced ] && return 0
-    sleep 2
-  done
-  return 1
-}
+. tasklib/galera.sh
 grep -E '^(seqno|safe_to_bootstrap):' /var/lib/mysql/grastate.dat
 if [ "$NODE" = node3 ]; then
   galera_recovery || true               # prints --wsrep_start_position=<uuid>:<seqno>
@@ -20,5 +14,5 @@ if [ "$NODE" = node3 ]; then
 else
   systemctl start mariadb.service
 fi
-wait_synced
+galera_wait_synced 150
 mariadb -e "SHOW STATUS WHERE Variable_name IN ('wsrep_cluster_size','wsrep_last_committed','wsrep_local_state_comment')"

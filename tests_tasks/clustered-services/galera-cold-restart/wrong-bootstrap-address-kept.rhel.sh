@@ -3,14 +3,8 @@
 # steps: node3 node1 node2
 # rhel family, NOT validated: the same mistake as wrong-bootstrap-address-kept.sh, in the file the cluster is configured in here, /etc/my.cnf.d/galera.cnf
 set -euo pipefail
+. tasklib/galera.sh
 command -v mariadb >/dev/null || mariadb() { mysql "$@"; }
-wait_synced() {
-  for i in $(seq 1 150); do
-    [ "$(mariadb -N -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | awk '{print $2}')" = Synced ] && return 0
-    sleep 2
-  done
-  return 1
-}
 grep -E '^(seqno|safe_to_bootstrap):' /var/lib/mysql/grastate.dat || true
 if [ "$NODE" = node3 ]; then
   galera_recovery || true
@@ -18,5 +12,5 @@ if [ "$NODE" = node3 ]; then
   sed -i 's|^wsrep_cluster_address.*|wsrep_cluster_address    = gcomm://|' /etc/my.cnf.d/galera.cnf
 fi
 systemctl start mariadb.service
-wait_synced
+galera_wait_synced 150
 mariadb -e "SHOW STATUS WHERE Variable_name IN ('wsrep_cluster_size','wsrep_last_committed','wsrep_local_state_comment')"

@@ -2,13 +2,7 @@
 # must fail req-2: the most advanced node is picked from grastate.dat alone: node2 shows the highest seqno (node3's -1 is taken for "crashed, unusable"), so node2 is forced safe to bootstrap and node3, refused as diverged, is resynced from it after removing its grastate.dat; the orders only node3 had committed are gone
 # steps: node2 node1 node3
 set -euo pipefail
-wait_synced() {
-  for i in $(seq 1 150); do
-    [ "$(mariadb -N -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | awk '{print $2}')" = Synced ] && return 0
-    sleep 2
-  done
-  return 1
-}
+. tasklib/galera.sh
 grep -E '^(seqno|safe_to_bootstrap):' /var/lib/mysql/grastate.dat || true
 case "$NODE" in
   node2)
@@ -28,5 +22,5 @@ case "$NODE" in
     fi
     ;;
 esac
-wait_synced
+galera_wait_synced 150
 mariadb -e "SHOW STATUS WHERE Variable_name IN ('wsrep_cluster_size','wsrep_last_committed','wsrep_local_state_comment')"

@@ -6,29 +6,14 @@
 # and joins (full state transfer from a donor); node1 and node2 list node3 in their cluster
 # address for their next restart (no restart needed now). Oracle steps: node3, node1, node2.
 set -euo pipefail
+. tasklib/galera.sh
 command -v mariadb >/dev/null || mariadb() { mysql "$@"; }
 peers="$OB_ADDR_NODE1_PRIV,$OB_ADDR_NODE2_PRIV,$OB_ADDR_NODE3_PRIV"
 cnf=/etc/my.cnf.d/galera.cnf
 if [ "$NODE" = node3 ]; then
-  cat > "$cnf" <<CNF
-[galera]
-wsrep_on                 = ON
-wsrep_provider           = /usr/lib64/galera/libgalera_smm.so
-wsrep_cluster_name       = shop-cluster
-wsrep_cluster_address    = gcomm://$peers
-wsrep_node_address       = $OB_ADDR_NODE3_PRIV
-wsrep_node_name          = node3
-wsrep_sst_method         = rsync
-binlog_format            = row
-default_storage_engine   = InnoDB
-innodb_autoinc_lock_mode = 2
-bind-address             = 0.0.0.0
-CNF
+  galera_cnf "$cnf" galera /usr/lib64/galera/libgalera_smm.so "gcomm://$peers" "$OB_ADDR_NODE3_PRIV" node3
   systemctl restart mariadb.service
-  for i in $(seq 1 150); do
-    [ "$(mariadb -N -e "SHOW STATUS LIKE 'wsrep_local_state_comment'" 2>/dev/null | awk '{print $2}')" = Synced ] && break
-    sleep 2
-  done
+  galera_wait_synced 150 || true
 else
   sed -i "s|^wsrep_cluster_address.*|wsrep_cluster_address    = gcomm://$peers|" "$cnf"
 fi

@@ -15,6 +15,7 @@
 # the postgresql:16 module stream; EL10: PostgreSQL 16 by default; RHEL: a subscription). It does
 # not go through the lab's package cache, which serves apt only.
 set -euo pipefail
+. tasklib/postgresql.sh
 if ! rpm -q postgresql-server >/dev/null 2>&1; then
   if [ "$(rpm -E '%{rhel}')" = 9 ]; then
     # EL9's default stream is PostgreSQL 13; 16 as on EL10 (both work with these scripts)
@@ -60,22 +61,13 @@ HBA
     fi
     systemctl enable postgresql.service
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -c "DROP DATABASE IF EXISTS ledger" -c "DROP ROLE IF EXISTS ledger_app" -c "DROP ROLE IF EXISTS replicator" \
          -c "SET password_encryption = 'scram-sha-256'" \
          -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'" \
          -c "CREATE ROLE ledger_app WITH LOGIN PASSWORD 'Ledger-app-4412'" \
          -c "CREATE DATABASE ledger OWNER ledger_app"
-    runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 -d ledger <<'SQL'
-SET ROLE ledger_app;
-CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL);
-CREATE TABLE entries (id bigserial PRIMARY KEY, account_id int NOT NULL REFERENCES accounts(id),
-                      amount numeric(12,2) NOT NULL, booked_at timestamptz NOT NULL);
-INSERT INTO accounts SELECT g, 'owner-' || g FROM generate_series(1, 25) g;
-INSERT INTO entries (account_id, amount, booked_at)
-  SELECT 1 + g % 25, round((g * 37 % 1000) / 7.0, 2), timestamptz '2026-01-01' + g * interval '17 minutes'
-  FROM generate_series(1, 600) g;
-SQL
+    pg_ledger_sql "SET ROLE ledger_app;" | runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 -d ledger
     # the loss of the primary: once a standby streams, write the last rows, wait until the
     # standby has replayed them, then take PostgreSQL down for good
     cat > /run/ob-lose-primary.sh <<SCRIPT
@@ -105,11 +97,7 @@ SCRIPT
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -w -D "$data" -X stream -c fast
     cluster_conf
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=$home/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow "$home/.pgpass"
     restorecon -R "$data" 2>/dev/null || true
     systemctl enable postgresql.service
     systemctl start postgresql.service

@@ -4,11 +4,9 @@
 # replayed everything, including rows written after it joined, node1's PostgreSQL goes down
 # for good (stopped, disabled, start.conf manual): the primary is lost. Run on node1, then node2.
 set -euo pipefail
+. tasklib/postgresql.sh
 export DEBIAN_FRONTEND=noninteractive
-apt-get install -y -q --no-install-recommends postgresql >/tmp/ob-install.log 2>&1 || {
-  apt-get update -q >/dev/null
-  apt-get install -y -q --no-install-recommends postgresql >/tmp/ob-install.log 2>&1
-}
+pg_apt_install
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -32,23 +30,14 @@ chown postgres:postgres /var/lib/postgresql/.pgpass; chmod 600 /var/lib/postgres
 case "$NODE" in
   node1)
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     # PostgreSQL 13 (Debian 11) still stores md5 secrets by default; pg_hba asks for scram
     psql -c "DROP DATABASE IF EXISTS ledger" -c "DROP ROLE IF EXISTS ledger_app" -c "DROP ROLE IF EXISTS replicator" \
          -c "SET password_encryption = 'scram-sha-256'" \
          -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'" \
          -c "CREATE ROLE ledger_app WITH LOGIN PASSWORD 'Ledger-app-4412'" \
          -c "CREATE DATABASE ledger OWNER ledger_app"
-    runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 -d ledger <<'SQL'
-SET ROLE ledger_app;
-CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL);
-CREATE TABLE entries (id bigserial PRIMARY KEY, account_id int NOT NULL REFERENCES accounts(id),
-                      amount numeric(12,2) NOT NULL, booked_at timestamptz NOT NULL);
-INSERT INTO accounts SELECT g, 'owner-' || g FROM generate_series(1, 25) g;
-INSERT INTO entries (account_id, amount, booked_at)
-  SELECT 1 + g % 25, round((g * 37 % 1000) / 7.0, 2), timestamptz '2026-01-01' + g * interval '17 minutes'
-  FROM generate_series(1, 600) g;
-SQL
+    pg_ledger_sql "SET ROLE ledger_app;" | runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 -d ledger
     # the loss of the primary: once a standby streams, write the last rows, wait until the
     # standby has replayed them, then take PostgreSQL down for good
     cat > /run/ob-lose-primary.sh <<SCRIPT
@@ -77,11 +66,7 @@ SCRIPT
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -w -D "$data" -X stream -c fast
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow /var/lib/postgresql/.pgpass
     systemctl start postgresql.service
     # wait for the primary to be lost, then for the standby to have replayed its last rows
     for i in $(seq 1 300); do

@@ -5,6 +5,7 @@ import shlex
 import uuid
 
 from fixtures.checks import baseline, requirement
+from tasklib.postgresql import psql, wait_ready
 
 APP_PASSWORD = "Ledger-app-4412"  # set by prepare.sh
 # all 610 rows node1 had (600 in the base backup, 10 streamed later), compared with the same
@@ -15,60 +16,49 @@ EXPECTED_FP = ("SELECT count(*) || ':' || md5(string_agg(g || '/' || (1 + g % 25
                "round((g * 37 % 1000) / 7.0, 2), ',' ORDER BY g)) FROM generate_series(1, 610) g")
 
 
-def psql(ctx, node, query, db="ledger", timeout=30):
-    return ctx.run(node, f"timeout {timeout} runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "
-                         f"-d {db} -c {shlex.quote(query)}", timeout=timeout + 10)
-
-
-def wait_ready(ctx, node, seconds=90):
-    """PostgreSQL may still be starting (right after the reboot check): wait for it."""
-    ctx.run(node, f"for i in $(seq {seconds}); do runuser -u postgres -- pg_isready -q && exit 0; sleep 1; done; exit 1",
-            timeout=seconds + 30)
-
-
 @baseline
-def primary_lost_standby_has_data(ctx):
-    assert psql(ctx, "node1", "SELECT 1", db="postgres").exit_code != 0, "PostgreSQL on node1 still runs"
-    rec = psql(ctx, "node2", "SELECT pg_is_in_recovery()", db="postgres")
+def primary_lost_standby_has_data(node1, node2):
+    assert psql(node1, "postgres", "SELECT 1").rc != 0, "PostgreSQL on node1 still runs"
+    rec = psql(node2, "postgres", "SELECT pg_is_in_recovery()")
     assert rec.stdout.strip() == "t", "node2 is not a standby"
-    assert psql(ctx, "node2", "SELECT count(*) FROM entries").stdout.strip() == "610", "node2 lacks node1's last rows"
+    assert psql(node2, "ledger", "SELECT count(*) FROM entries").stdout.strip() == "610", "node2 lacks node1's last rows"
 
 
 @requirement("req-1")
-def node2_is_writable_primary(ctx):
-    wait_ready(ctx, "node2")
-    rec = psql(ctx, "node2", "SELECT pg_is_in_recovery()", db="postgres")
-    assert rec.exit_code == 0, f"PostgreSQL on node2 does not answer: {rec.stderr.strip()[:300]}"
+def node2_is_writable_primary(node2):
+    wait_ready(node2)
+    rec = psql(node2, "postgres", "SELECT pg_is_in_recovery()")
+    assert rec.rc == 0, f"PostgreSQL on node2 does not answer: {rec.stderr.strip()[:300]}"
     assert rec.stdout.strip() == "f", "node2 is still in recovery (a standby), not a primary"
-    res = psql(ctx, "node2", "CREATE TABLE IF NOT EXISTS opsbench_probe (v text PRIMARY KEY); "
-                             f"INSERT INTO opsbench_probe VALUES ('{uuid.uuid4().hex}')")
-    assert res.exit_code == 0, f"a write on node2 failed: {res.stderr.strip()[:300]}"
+    res = psql(node2, "ledger", "CREATE TABLE IF NOT EXISTS opsbench_probe (v text PRIMARY KEY); "
+                                f"INSERT INTO opsbench_probe VALUES ('{uuid.uuid4().hex}')")
+    assert res.rc == 0, f"a write on node2 failed: {res.stderr.strip()[:300]}"
 
 
 @requirement("req-2")
-def all_earlier_data_on_node2(ctx):
-    want = psql(ctx, "node2", EXPECTED_FP).stdout.strip()
-    got = psql(ctx, "node2", TABLE_FP)
-    assert got.exit_code == 0, f"cannot read the ledger on node2: {got.stderr.strip()[:300]}"
+def all_earlier_data_on_node2(node2):
+    want = psql(node2, "ledger", EXPECTED_FP).stdout.strip()
+    got = psql(node2, "ledger", TABLE_FP)
+    assert got.rc == 0, f"cannot read the ledger on node2: {got.stderr.strip()[:300]}"
     assert got.stdout.strip() == want, f"node2's ledger entries differ from node1's ({got.stdout.strip()} vs {want})"
-    acc = psql(ctx, "node2", "SELECT count(*) FROM accounts")
+    acc = psql(node2, "ledger", "SELECT count(*) FROM accounts")
     assert acc.stdout.strip() == "25", f"node2 has {acc.stdout.strip() or 'no'} accounts instead of 25"
 
 
 @requirement("req-3")
-def application_writes_over_private_network(ctx):
+def application_writes_over_private_network(ctx, node1):
     target = ctx.addr("node2", "priv")
     value = uuid.uuid4().hex[:10]
-    res = ctx.run("node1", f"PGPASSWORD={APP_PASSWORD} PGCONNECT_TIMEOUT=10 timeout 30 psql -XAtq -v ON_ERROR_STOP=1 "
-                           f"-h {target} -U ledger_app -d ledger -c "
-                           + shlex.quote("INSERT INTO entries (account_id, amount, booked_at) "
-                                         f"VALUES (1, 0.01, now()) RETURNING 'ok-{value}'"), timeout=40)
-    assert res.exit_code == 0 and f"ok-{value}" in res.stdout, \
+    res = node1.run(f"PGPASSWORD={APP_PASSWORD} PGCONNECT_TIMEOUT=10 timeout 30 psql -XAtq -v ON_ERROR_STOP=1 "
+                    f"-h {target} -U ledger_app -d ledger -c "
+                    + shlex.quote("INSERT INTO entries (account_id, amount, booked_at) "
+                                  f"VALUES (1, 0.01, now()) RETURNING 'ok-{value}'"))
+    assert res.rc == 0 and f"ok-{value}" in res.stdout, \
         f"the application role cannot write to node2 over the private network: {res.stderr.strip()[:300]}"
 
 
 @requirement("req-4")
-def no_split_brain(ctx):
-    res = psql(ctx, "node1", "SELECT pg_is_in_recovery()", db="postgres")
-    assert not (res.exit_code == 0 and res.stdout.strip() == "f"), \
+def no_split_brain(node1):
+    res = psql(node1, "postgres", "SELECT pg_is_in_recovery()")
+    assert not (res.rc == 0 and res.stdout.strip() == "f"), \
         "node1 runs a writable PostgreSQL primary again next to node2 (split brain)"

@@ -3,6 +3,7 @@
 # steps: oracle node1
 # rhel family, NOT validated: the same mistake as wrong-old-primary-restarted.sh; EL keeps the cluster (and its configuration) in /var/lib/pgsql/data and has no start.conf, so re-enabling is the unit alone
 set -euo pipefail
+. tasklib/postgresql.sh
 [ "$NODE" = node1 ] || exit 0
 data=/var/lib/pgsql/data
 home=$(getent passwd postgres | cut -d: -f6)
@@ -14,5 +15,5 @@ chown postgres:postgres "$data/postgresql.auto.conf"
 systemctl daemon-reload
 systemctl enable postgresql.service
 systemctl start postgresql.service
-for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+pg_wait_ready 60
 runuser -u postgres -- psql -XAtq -c "SELECT pg_is_in_recovery()"

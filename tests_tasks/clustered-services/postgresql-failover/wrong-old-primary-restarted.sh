@@ -2,6 +2,7 @@
 # must fail req-4: after node2's promotion node1 is "re-pointed" at node2 (primary_conninfo) and started again, but without standby.signal it comes up as a second writable primary: split brain
 # steps: oracle node1
 set -euo pipefail
+. tasklib/postgresql.sh
 [ "$NODE" = node1 ] || exit 0
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
@@ -15,5 +16,5 @@ echo auto > "$conf/start.conf"
 systemctl daemon-reload
 systemctl enable postgresql.service
 systemctl start "postgresql@$ver-main.service"
-for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+pg_wait_ready 60
 runuser -u postgres -- psql -XAtq -c "SELECT pg_is_in_recovery()"

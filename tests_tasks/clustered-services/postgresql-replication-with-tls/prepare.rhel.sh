@@ -12,6 +12,7 @@
 # REPOSITORIES: the image's own (RHEL: a subscription); they do not go through the lab's package
 # cache, which serves apt only.
 set -euo pipefail
+. tasklib/postgresql.sh
 rpm -q postgresql-server openssl >/dev/null 2>&1 || dnf -y -q install postgresql-server openssl >/tmp/ob-install.log 2>&1
 conf=/var/lib/pgsql/data
 data=/var/lib/pgsql/data
@@ -38,19 +39,11 @@ case "$NODE" in
 host    replication     replicator      $standby/32         scram-sha-256
 HBA
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -c "DROP DATABASE IF EXISTS ledger" -c "CREATE DATABASE ledger"
     # PostgreSQL 13 (EL9) still stores md5 secrets by default; pg_hba asks for scram
     psql -c "DROP ROLE IF EXISTS replicator" -c "SET password_encryption = 'scram-sha-256'" -c "CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass'"
-    psql -d ledger <<'SQL'
-CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL);
-CREATE TABLE entries (id bigserial PRIMARY KEY, account_id int NOT NULL REFERENCES accounts(id),
-                      amount numeric(12,2) NOT NULL, booked_at timestamptz NOT NULL);
-INSERT INTO accounts SELECT g, 'owner-' || g FROM generate_series(1, 25) g;
-INSERT INTO entries (account_id, amount, booked_at)
-  SELECT 1 + g % 25, round((g * 37 % 1000) / 7.0, 2), timestamptz '2026-01-01' + g * interval '17 minutes'
-  FROM generate_series(1, 600) g;
-SQL
+    pg_ledger_sql | psql -d ledger
     ;;
   node2)
     echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
@@ -62,18 +55,10 @@ SQL
     # keeps node1's postgresql.conf and pg_hba.conf, as a copied data directory does, but not
     # node1's listen address; it runs on the defaults, as Debian's standby does
     rm -f "$data/conf.d/10-replication.conf"
-    cat > "$data/postgresql.auto.conf" <<CONF
-primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/pgsql/.pgpass application_name=node2'
-CONF
-    chown postgres:postgres "$data/postgresql.auto.conf"
-    runuser -u postgres -- touch "$data/standby.signal"
+    pg_follow /var/lib/pgsql/.pgpass
     restorecon -RF /var/lib/pgsql >/dev/null 2>&1 || true
     systemctl start postgresql.service
-    for i in $(seq 1 90); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 90
     [ "$st" = streaming ] || { echo "node2 does not stream from node1" >&2; exit 1; }
     ;;
 esac

@@ -2,43 +2,30 @@
 # must fail req-3: TLS is switched on and node2 asks for it (sslmode=verify-full), but pg_hba.conf still has the plain "host replication" rule, so node1 itself accepts any replication connection without encryption
 # rhel family (alma9, centos-stream10, rhel98, rhel100), written, NOT validated: the same mistake as wrong-client-side-only.sh, on the EL layout of prepare.rhel.sh (configuration in the data directory /var/lib/pgsql/data, whose conf.d/ is read after postgresql.conf; postgres' home /var/lib/pgsql)
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./ca.sh
 conf=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    if [ ! -s "$conf/server.crt" ]; then
-      openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=$primary" \
-        -addext "subjectAltName=IP:$primary" -keyout "$conf/server.key" -out "$conf/server.crt" 2>/dev/null
-    fi
-    chown postgres:postgres "$conf/server.key" "$conf/server.crt"; chmod 600 "$conf/server.key"
+    self_signed_cert
     cat > "$conf/conf.d/20-tls.conf" <<CONF
 ssl = on
 ssl_cert_file = '$conf/server.crt'
 ssl_key_file = '$conf/server.key'
 ssl_min_protocol_version = 'TLSv1.2'
 CONF
+    # pg_hba.conf stays as it is
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
-    # hand the certificate to node2 through the database (it is public material)
-    psql -c "DROP TABLE IF EXISTS opsbench_ca" -c "CREATE TABLE opsbench_ca (pem text)" \
-         -c "INSERT INTO opsbench_ca VALUES (\$pem\$$(cat "$conf/server.crt")\$pem\$)"
+    pg_wait_ready 60 -h "$primary"
+    publish_cert
     ;;
   node2)
-    for i in $(seq 1 60); do
-      pem=$(psql -c "SELECT pem FROM opsbench_ca" 2>/dev/null || true)
-      [ -n "$pem" ] && break
-      sleep 1
-    done
-    printf '%s\n' "$pem" > /var/lib/pgsql/primary-ca.crt
-    chown postgres:postgres /var/lib/pgsql/primary-ca.crt
+    fetch_cert /var/lib/pgsql/primary-ca.crt
     psql -c "ALTER SYSTEM SET primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/pgsql/.pgpass application_name=node2 sslmode=verify-full sslrootcert=/var/lib/pgsql/primary-ca.crt'"
     systemctl restart postgresql.service
-    for i in $(seq 1 90); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 90
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     ;;
 esac

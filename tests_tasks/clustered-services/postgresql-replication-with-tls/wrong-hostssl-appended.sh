@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-3: TLS is switched on and a hostssl replication rule is appended, but the clear-text "host replication" rule above it still matches first, so node1 keeps accepting unencrypted replication
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./ca.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 primary=$OB_ADDR_NODE1_PRIV
@@ -8,11 +10,7 @@ standby=$OB_ADDR_NODE2_PRIV
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    if [ ! -s "$conf/server.crt" ]; then
-      openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=$primary" \
-        -addext "subjectAltName=IP:$primary" -keyout "$conf/server.key" -out "$conf/server.crt" 2>/dev/null
-    fi
-    chown postgres:postgres "$conf/server.key" "$conf/server.crt"; chmod 600 "$conf/server.key"
+    self_signed_cert
     cat > "$conf/conf.d/20-tls.conf" <<CONF
 ssl = on
 ssl_cert_file = '$conf/server.crt'
@@ -20,16 +18,12 @@ ssl_key_file = '$conf/server.key'
 CONF
     echo "hostssl replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     psql -c "ALTER SYSTEM SET primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node2 sslmode=require'"
     systemctl restart postgresql.service
-    for i in $(seq 1 90); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 90
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     ;;
 esac

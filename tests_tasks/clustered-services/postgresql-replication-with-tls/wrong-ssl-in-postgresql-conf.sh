@@ -1,17 +1,15 @@
 #!/bin/bash
 # must fail req-1, req-2: ssl = on and the certificate are set in postgresql.conf, but conf.d/10-replication.conf (included after it) still says ssl = off and wins; with pg_hba switched to hostssl the standby can no longer connect at all
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./ca.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 primary=$OB_ADDR_NODE1_PRIV
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    if [ ! -s "$conf/server.crt" ]; then
-      openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=$primary" \
-        -addext "subjectAltName=IP:$primary" -keyout "$conf/server.key" -out "$conf/server.crt" 2>/dev/null
-    fi
-    chown postgres:postgres "$conf/server.key" "$conf/server.crt"; chmod 600 "$conf/server.key"
+    self_signed_cert
     # edit the SSL section of the main file in place
     sed -i -E -e "s|^#?ssl[[:space:]]*=.*|ssl = on|" \
               -e "s|^#?ssl_cert_file[[:space:]]*=.*|ssl_cert_file = '$conf/server.crt'|" \
@@ -19,11 +17,11 @@ case "$NODE" in
     grep -E '^ssl(_cert_file|_key_file)?[[:space:]]*=' "$conf/postgresql.conf"
     sed -i -E "s|^host([[:space:]]+replication[[:space:]]+replicator[[:space:]]+)|hostssl\1|" "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
     psql -c "ALTER SYSTEM SET primary_conninfo = 'host=$primary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node2 sslmode=require'"
     systemctl restart postgresql.service
-    for i in $(seq 1 20); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 20
     ;;
 esac

@@ -10,6 +10,7 @@
 # REPOSITORIES: the image's own BaseOS/AppStream (RHEL: a subscription); they do not go through the
 # lab's package cache, which serves apt only.
 set -euo pipefail
+. tasklib/postgresql.sh
 t0=$(date +%s)
 if ! rpm -q postgresql-server >/dev/null 2>&1; then
   # a first attempt may trip over stale repository metadata or keys: clean the cache and retry
@@ -23,17 +24,9 @@ data=/var/lib/pgsql/data
 [ -f "$data/PG_VERSION" ] || postgresql-setup --initdb
 systemctl enable postgresql.service
 systemctl start postgresql.service
-for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+pg_wait_ready 60
 [ "$NODE" = node1 ] || exit 0
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 psql -c "DROP DATABASE IF EXISTS ledger" -c "CREATE DATABASE ledger"
-psql -d ledger <<'SQL'
-CREATE TABLE accounts (id int PRIMARY KEY, owner text NOT NULL);
-CREATE TABLE entries (id bigserial PRIMARY KEY, account_id int NOT NULL REFERENCES accounts(id),
-                      amount numeric(12,2) NOT NULL, booked_at timestamptz NOT NULL);
-INSERT INTO accounts SELECT g, 'owner-' || g FROM generate_series(1, 25) g;
-INSERT INTO entries (account_id, amount, booked_at)
-  SELECT 1 + g % 25, round((g * 37 % 1000) / 7.0, 2), timestamptz '2026-01-01' + g * interval '17 minutes'
-  FROM generate_series(1, 600) g;
-SQL
+pg_ledger_sql | psql -d ledger
 psql -d ledger -c "SELECT count(*) FROM entries"

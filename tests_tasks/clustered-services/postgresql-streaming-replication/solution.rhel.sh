@@ -7,6 +7,8 @@
 # is removed on node2), postgres's home is /var/lib/pgsql, and firewalld (on here) must let node2
 # reach 5432 on node1, permanently.
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -15,27 +17,19 @@ psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
     # PostgreSQL 13 (EL9) still stores md5 secrets by default; pg_hba below asks for scram
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
-    install -d -o postgres -g postgres -m 700 "$data/conf.d"
-    grep -qx "include_dir = 'conf.d'" "$data/postgresql.conf" || echo "include_dir = 'conf.d'" >> "$data/postgresql.conf"
+    replicator_role
+    include_conf_d
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
       "$primary" > "$data/conf.d/10-primary.conf"
     chown postgres:postgres "$data/conf.d/10-primary.conf"; chmod 600 "$data/conf.d/10-primary.conf"
     sed -i '/# opsbench-replication$/d' "$data/pg_hba.conf"
     echo "host replication replicator $standby/32 scram-sha-256 # opsbench-replication" >> "$data/pg_hba.conf"
-    if systemctl is-active --quiet firewalld.service; then
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$standby\" port port=\"5432\" protocol=\"tcp\" accept" >/dev/null
-      firewall-cmd --reload >/dev/null
-    fi
+    open_to_standby
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
-    chown postgres:postgres /var/lib/pgsql/.pgpass; chmod 600 /var/lib/pgsql/.pgpass
+    pgpass /var/lib/pgsql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -D "$data" -R -X stream -c fast
@@ -45,11 +39,7 @@ case "$NODE" in
     if command -v restorecon >/dev/null; then restorecon -R "$data" /var/lib/pgsql/.pgpass; fi
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 60
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     [ "$st" = streaming ]
     ;;

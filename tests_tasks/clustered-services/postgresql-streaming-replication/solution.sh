@@ -3,6 +3,8 @@
 # node2; node2's cluster is replaced by a base backup of node1 configured as a streaming standby.
 # Run on node1, then node2 (oracle steps).
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -13,31 +15,23 @@ psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
     # PostgreSQL 13 (Debian 11) still stores md5 secrets by default; pg_hba below asks for scram
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
+    replicator_role
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
       "$primary" > "$conf/conf.d/10-primary.conf"
     sed -i '/# opsbench-replication$/d' "$conf/pg_hba.conf"
     echo "host replication replicator $standby/32 scram-sha-256 # opsbench-replication" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
-    chown postgres:postgres /var/lib/postgresql/.pgpass; chmod 600 /var/lib/postgresql/.pgpass
+    pgpass /var/lib/postgresql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -D "$data" -R -X stream -c fast
     chmod 700 "$data"
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do
-      st=$(psql -c "SELECT status FROM pg_stat_wal_receiver" 2>/dev/null || true)
-      [ "$st" = streaming ] && break
-      sleep 1
-    done
+    pg_wait_streaming 60
     psql -c "SELECT status, sender_host FROM pg_stat_wal_receiver"
     [ "$st" = streaming ]
     ;;

@@ -1,39 +1,29 @@
 """Judged by what the pair does: node1 streams to node2, a row written on node1 is read on
 node2, and node2 refuses writes."""
-import shlex
 import time
 import uuid
 
 from fixtures.checks import baseline, requirement
+from tasklib.postgresql import psql, returns_within, wait_ready
 
 FINGERPRINT = ("SELECT count(*) || ':' || md5(string_agg(id || '/' || account_id || '/' || amount, ',' ORDER BY id)) "
                "FROM entries WHERE id <= 600")
 
 
-def psql(ctx, node, query, db="ledger", timeout=30):
-    return ctx.run(node, f"timeout {timeout} runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "
-                         f"-d {db} -c {shlex.quote(query)}", timeout=timeout + 10)
-
-
-def wait_ready(ctx, node, seconds=90):
-    """PostgreSQL may still be starting (right after the reboot check): wait for it."""
-    ctx.run(node, f"for i in $(seq {seconds}); do runuser -u postgres -- pg_isready -q && exit 0; sleep 1; done; exit 1",
-            timeout=seconds + 30)
-
-
 @baseline
-def node1_has_ledger(ctx):
-    res = psql(ctx, "node1", "SELECT count(*) FROM entries")
-    assert res.exit_code == 0 and res.stdout.strip() == "600", "node1 does not hold the ledger data"
+def node1_has_ledger(node1):
+    res = psql(node1, "ledger", "SELECT count(*) FROM entries")
+    assert res.rc == 0 and res.stdout.strip() == "600", "node1 does not hold the ledger data"
 
 
 @requirement("req-1")
-def node1_streams_to_node2(ctx):
+def node1_streams_to_node2(ctx, node1, node2):
     standby = ctx.addr("node2", "priv")
-    wait_ready(ctx, "node1"), wait_ready(ctx, "node2")
+    wait_ready(node1)
+    wait_ready(node2)
     for _ in range(20):  # the standby may still be (re)connecting
-        res = psql(ctx, "node1", "SELECT client_addr, state FROM pg_stat_replication", db="postgres")
-        assert res.exit_code == 0, f"cannot query node1: {res.stderr.strip()[:300]}"
+        res = psql(node1, "postgres", "SELECT client_addr, state FROM pg_stat_replication")
+        assert res.rc == 0, f"cannot query node1: {res.stderr.strip()[:300]}"
         rows = [line.split("|") for line in res.stdout.splitlines() if line]
         if [standby, "streaming"] in rows:
             break
@@ -43,29 +33,25 @@ def node1_streams_to_node2(ctx):
 
 
 @requirement("req-2")
-def data_reaches_node2(ctx):
-    want = psql(ctx, "node1", FINGERPRINT)
-    got = psql(ctx, "node2", FINGERPRINT)
-    assert got.exit_code == 0, f"node2 does not serve the ledger database: {got.stderr.strip()[:300]}"
+def data_reaches_node2(node1, node2):
+    want = psql(node1, "ledger", FINGERPRINT)
+    got = psql(node2, "ledger", FINGERPRINT)
+    assert got.rc == 0, f"node2 does not serve the ledger database: {got.stderr.strip()[:300]}"
     assert got.stdout.strip() == want.stdout.strip(), "node2's ledger data differs from node1's"
-    made = psql(ctx, "node1", "CREATE TABLE IF NOT EXISTS opsbench_probe (v text PRIMARY KEY)")
-    assert made.exit_code == 0, f"cannot write on node1: {made.stderr.strip()[:300]}"
+    made = psql(node1, "ledger", "CREATE TABLE IF NOT EXISTS opsbench_probe (v text PRIMARY KEY)")
+    assert made.rc == 0, f"cannot write on node1: {made.stderr.strip()[:300]}"
     value = uuid.uuid4().hex
-    wrote = psql(ctx, "node1", f"INSERT INTO opsbench_probe VALUES ('{value}')")
-    assert wrote.exit_code == 0, f"a write on node1 failed: {wrote.stderr.strip()[:300]}"
-    for _ in range(30):
-        res = psql(ctx, "node2", f"SELECT count(*) FROM opsbench_probe WHERE v = '{value}'")
-        if res.exit_code == 0 and res.stdout.strip() == "1":
-            return
-        time.sleep(1)
-    raise AssertionError("a row written on node1 did not appear on node2 within 30 s")
+    wrote = psql(node1, "ledger", f"INSERT INTO opsbench_probe VALUES ('{value}')")
+    assert wrote.rc == 0, f"a write on node1 failed: {wrote.stderr.strip()[:300]}"
+    assert returns_within(node2, "ledger", f"SELECT count(*) FROM opsbench_probe WHERE v = '{value}'", "1", tries=30), \
+        "a row written on node1 did not appear on node2 within 30 s"
 
 
 @requirement("req-3")
-def node2_is_read_only(ctx):
-    rec = psql(ctx, "node2", "SELECT pg_is_in_recovery()", db="postgres")
-    assert rec.exit_code == 0, f"node2 does not answer queries: {rec.stderr.strip()[:300]}"
+def node2_is_read_only(node2):
+    rec = psql(node2, "postgres", "SELECT pg_is_in_recovery()")
+    assert rec.rc == 0, f"node2 does not answer queries: {rec.stderr.strip()[:300]}"
     assert rec.stdout.strip() == "t", "node2 is not a standby (it is not in recovery)"
-    res = psql(ctx, "node2", "INSERT INTO accounts VALUES (9999, 'intruder')")
-    assert res.exit_code != 0, "a write on node2 succeeded: the standby is not read-only"
+    res = psql(node2, "ledger", "INSERT INTO accounts VALUES (9999, 'intruder')")
+    assert res.rc != 0, "a write on node2 succeeded: the standby is not read-only"
     assert "read-only" in res.stderr, f"the write on node2 failed, but not as read-only: {res.stderr.strip()[:300]}"

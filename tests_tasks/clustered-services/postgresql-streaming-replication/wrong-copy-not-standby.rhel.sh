@@ -2,6 +2,8 @@
 # must fail req-1, req-2, req-3: node2 gets a base backup of node1 but no standby.signal or primary_conninfo (no -R), so it starts as an independent writable copy that never streams
 # rhel family, NOT validated: the same mistake as wrong-copy-not-standby.sh; the configuration is in /var/lib/pgsql/data, firewalld is opened on node1 and node1's copied drop-in removed on node2 as in solution.rhel.sh, so only the missing -R differs
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -9,27 +11,19 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
-    install -d -o postgres -g postgres -m 700 "$data/conf.d"
-    grep -qx "include_dir = 'conf.d'" "$data/postgresql.conf" || echo "include_dir = 'conf.d'" >> "$data/postgresql.conf"
+    replicator_role
+    include_conf_d
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\n" \
       "$primary" > "$data/conf.d/10-primary.conf"
     chown postgres:postgres "$data/conf.d/10-primary.conf"; chmod 600 "$data/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$data/pg_hba.conf"
     # firewalld (on here) as in solution.rhel.sh: node2 may reach 5432
-    if systemctl is-active --quiet firewalld.service; then
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$standby\" port port=\"5432\" protocol=\"tcp\" accept" >/dev/null
-      firewall-cmd --reload >/dev/null
-    fi
+    open_to_standby
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
-    chown postgres:postgres /var/lib/pgsql/.pgpass; chmod 600 /var/lib/pgsql/.pgpass
+    pgpass /var/lib/pgsql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     # the copy is taken, but nothing makes it follow node1 afterwards
@@ -39,7 +33,7 @@ case "$NODE" in
     if command -v restorecon >/dev/null; then restorecon -R "$data" /var/lib/pgsql/.pgpass; fi
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -d ledger -c "SELECT count(*) FROM entries"
     ;;
 esac

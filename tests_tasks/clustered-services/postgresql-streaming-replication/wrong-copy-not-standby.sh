@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: node2 gets a base backup of node1 but no standby.signal or primary_conninfo (no -R), so it starts as an independent writable copy that never streams
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -10,19 +12,15 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
+    replicator_role
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\n" \
       "$primary" > "$conf/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
-    chown postgres:postgres /var/lib/postgresql/.pgpass; chmod 600 /var/lib/postgresql/.pgpass
+    pgpass /var/lib/postgresql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     # the copy is taken, but nothing makes it follow node1 afterwards
@@ -30,7 +28,7 @@ case "$NODE" in
     chmod 700 "$data"
     systemctl enable postgresql.service
     systemctl start postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q && break; sleep 1; done
+    pg_wait_ready 60
     psql -d ledger -c "SELECT count(*) FROM entries"
     ;;
 esac

@@ -2,6 +2,8 @@
 # must fail req-2, req-3: logical replication (publication on node1, subscription on node2) instead of a physical standby: node2 stays a writable primary and only the tables that existed get rows, a table created later on node1 never reaches it
 # rhel family, NOT validated: the same mistake as wrong-logical-replication.sh; the configuration is in /var/lib/pgsql/data and firewalld is opened on node1 for node2 as in solution.rhel.sh
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -9,32 +11,24 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
-    install -d -o postgres -g postgres -m 700 "$data/conf.d"
-    grep -qx "include_dir = 'conf.d'" "$data/postgresql.conf" || echo "include_dir = 'conf.d'" >> "$data/postgresql.conf"
+    replicator_role
+    include_conf_d
     printf "listen_addresses = 'localhost,%s'\nwal_level = logical\nmax_wal_senders = 10\nmax_replication_slots = 10\n" \
       "$primary" > "$data/conf.d/10-primary.conf"
     chown postgres:postgres "$data/conf.d/10-primary.conf"; chmod 600 "$data/conf.d/10-primary.conf"
     # logical replication connections are matched by database name, not by "replication"
     echo "host ledger replicator $standby/32 scram-sha-256" >> "$data/pg_hba.conf"
     # firewalld (on here) as in solution.rhel.sh: node2 may reach 5432
-    if systemctl is-active --quiet firewalld.service; then
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$standby\" port port=\"5432\" protocol=\"tcp\" accept" >/dev/null
-      firewall-cmd --reload >/dev/null
-    fi
+    open_to_standby
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     psql -d ledger -c "GRANT SELECT ON ALL TABLES IN SCHEMA public TO replicator" \
                    -c "GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO replicator" \
                    -c "DROP PUBLICATION IF EXISTS ledger_pub" \
                    -c "CREATE PUBLICATION ledger_pub FOR ALL TABLES"
     ;;
   node2)
-    echo "$primary:5432:ledger:replicator:$pass" > /var/lib/pgsql/.pgpass
-    chown postgres:postgres /var/lib/pgsql/.pgpass; chmod 600 /var/lib/pgsql/.pgpass
+    pgpass /var/lib/pgsql/.pgpass ledger
     if [ "$(psql -c "SELECT count(*) FROM pg_database WHERE datname = 'ledger'")" = 0 ]; then
       psql -c "CREATE DATABASE ledger"
     fi

@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-2, req-3: logical replication (publication on node1, subscription on node2) instead of a physical standby: node2 stays a writable primary and only the tables that existed get rows, a table created later on node1 never reaches it
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 primary=$OB_ADDR_NODE1_PRIV
@@ -9,24 +11,20 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
+    replicator_role
     printf "listen_addresses = 'localhost,%s'\nwal_level = logical\nmax_wal_senders = 10\nmax_replication_slots = 10\n" \
       "$primary" > "$conf/conf.d/10-primary.conf"
     # logical replication connections are matched by database name, not by "replication"
     echo "host ledger replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     psql -d ledger -c "GRANT SELECT ON ALL TABLES IN SCHEMA public TO replicator" \
                    -c "GRANT SELECT ON ALL SEQUENCES IN SCHEMA public TO replicator" \
                    -c "DROP PUBLICATION IF EXISTS ledger_pub" \
                    -c "CREATE PUBLICATION ledger_pub FOR ALL TABLES"
     ;;
   node2)
-    echo "$primary:5432:ledger:replicator:$pass" > /var/lib/postgresql/.pgpass
-    chown postgres:postgres /var/lib/postgresql/.pgpass; chmod 600 /var/lib/postgresql/.pgpass
+    pgpass /var/lib/postgresql/.pgpass ledger
     if [ "$(psql -c "SELECT count(*) FROM pg_database WHERE datname = 'ledger'")" = 0 ]; then
       psql -c "CREATE DATABASE ledger"
     fi

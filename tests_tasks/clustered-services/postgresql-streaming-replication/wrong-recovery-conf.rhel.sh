@@ -2,6 +2,8 @@
 # must fail req-1, req-2, req-3: the standby is configured the pre-12 way (standby_mode and primary_conninfo in recovery.conf); PostgreSQL 12+ refuses to start with a recovery.conf, so node2 serves nothing
 # rhel family, NOT validated: the same mistake as wrong-recovery-conf.sh; the configuration is in /var/lib/pgsql/data, firewalld is opened on node1 and node1's copied drop-in removed on node2 as in solution.rhel.sh. postgresql.service is the server itself here (Debian's is a wrapper that starts even when the cluster fails), so its failed start is reported and the script goes on, as an agent would
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 data=/var/lib/pgsql/data
 primary=$OB_ADDR_NODE1_PRIV
 standby=$OB_ADDR_NODE2_PRIV
@@ -9,27 +11,19 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
-    install -d -o postgres -g postgres -m 700 "$data/conf.d"
-    grep -qx "include_dir = 'conf.d'" "$data/postgresql.conf" || echo "include_dir = 'conf.d'" >> "$data/postgresql.conf"
+    replicator_role
+    include_conf_d
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
       "$primary" > "$data/conf.d/10-primary.conf"
     chown postgres:postgres "$data/conf.d/10-primary.conf"; chmod 600 "$data/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$data/pg_hba.conf"
     # firewalld (on here) as in solution.rhel.sh: node2 may reach 5432
-    if systemctl is-active --quiet firewalld.service; then
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$standby\" port port=\"5432\" protocol=\"tcp\" accept" >/dev/null
-      firewall-cmd --reload >/dev/null
-    fi
+    open_to_standby
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/pgsql/.pgpass
-    chown postgres:postgres /var/lib/pgsql/.pgpass; chmod 600 /var/lib/pgsql/.pgpass
+    pgpass /var/lib/pgsql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -D "$data" -X stream -c fast

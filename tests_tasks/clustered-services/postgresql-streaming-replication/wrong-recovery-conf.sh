@@ -1,6 +1,8 @@
 #!/bin/bash
 # must fail req-1, req-2, req-3: the standby is configured the pre-12 way (standby_mode and primary_conninfo in recovery.conf); PostgreSQL 12+ refuses to start with a recovery.conf, so node2 serves nothing
 set -euo pipefail
+. tasklib/postgresql.sh
+. ./primary.sh
 ver=$(ls /etc/postgresql | sort -n | tail -1)
 conf=/etc/postgresql/$ver/main
 data=/var/lib/postgresql/$ver/main
@@ -10,19 +12,15 @@ pass=Repl-2f9c1e7a
 psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
-    psql -c "SET password_encryption = 'scram-sha-256'" -c "DO \$\$ BEGIN
-               IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'replicator') THEN
-                 CREATE ROLE replicator WITH REPLICATION LOGIN PASSWORD '$pass';
-               END IF; END \$\$"
+    replicator_role
     printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
       "$primary" > "$conf/conf.d/10-primary.conf"
     echo "host replication replicator $standby/32 scram-sha-256" >> "$conf/pg_hba.conf"
     systemctl restart postgresql.service
-    for i in $(seq 1 60); do runuser -u postgres -- pg_isready -q -h "$primary" && break; sleep 1; done
+    pg_wait_ready 60 -h "$primary"
     ;;
   node2)
-    echo "$primary:5432:replication:replicator:$pass" > /var/lib/postgresql/.pgpass
-    chown postgres:postgres /var/lib/postgresql/.pgpass; chmod 600 /var/lib/postgresql/.pgpass
+    pgpass /var/lib/postgresql/.pgpass replication
     systemctl stop postgresql.service
     rm -rf "$data"
     runuser -u postgres -- pg_basebackup -h "$primary" -U replicator -D "$data" -X stream -c fast

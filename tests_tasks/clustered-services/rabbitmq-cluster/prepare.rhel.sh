@@ -9,6 +9,7 @@
 # own repositories (RHEL: a subscription). None of them goes through the lab's package cache,
 # which serves apt only.
 set -euo pipefail
+. tasklib/rabbitmq.sh
 if ! rpm -q rabbitmq-server erlang >/dev/null 2>&1 || ! python3 -c 'import pika' 2>/dev/null; then
   major=$(rpm -E '%{rhel}')
   if ! rpm -q epel-release >/dev/null 2>&1; then
@@ -16,31 +17,7 @@ if ! rpm -q rabbitmq-server erlang >/dev/null 2>&1 || ! python3 -c 'import pika'
     dnf -y -q install epel-release >/dev/null 2>&1 \
       || dnf -y -q install "https://dl.fedoraproject.org/pub/epel/epel-release-latest-${major}.noarch.rpm" >/dev/null
   fi
-  cat > /etc/yum.repos.d/rabbitmq.repo <<'REPO'
-[rabbitmq_erlang]
-name=RabbitMQ Erlang (el/9 build)
-baseurl=https://packagecloud.io/rabbitmq/erlang/el/9/$basearch
-repo_gpgcheck=1
-gpgcheck=0
-enabled=1
-gpgkey=https://packagecloud.io/rabbitmq/erlang/gpgkey
-sslverify=1
-metadata_expire=300
-
-[rabbitmq_rabbitmq-server]
-name=RabbitMQ server (el/9 build)
-baseurl=https://packagecloud.io/rabbitmq/rabbitmq-server/el/9/$basearch
-repo_gpgcheck=1
-gpgcheck=0
-enabled=1
-gpgkey=https://packagecloud.io/rabbitmq/rabbitmq-server/gpgkey
-sslverify=1
-metadata_expire=300
-REPO
-  # the el/9 Erlang's crypto needs a newer OpenSSL than RHEL 10.0 ships (EVP_MD_CTX_get_size_ex)
-  dnf -y -q upgrade openssl-libs >/dev/null
-  # RabbitMQ's own Erlang, not EPEL's split one (which drags in wxGTK and a desktop stack)
-  dnf -y -q install --disablerepo='epel*' erlang rabbitmq-server >/dev/null
+  rabbitmq_install_packagecloud
   if ! python3 -c 'import pika' 2>/dev/null; then
     # EPEL's package; where EPEL lacks it, the same client from PyPI (vendor index too)
     dnf -y -q install python3-pika >/dev/null 2>&1 \

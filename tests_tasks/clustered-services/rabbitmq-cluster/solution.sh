@@ -2,29 +2,14 @@
 # Reference solution: peers' names on priv in /etc/hosts, the agreed cookie, then node2 and
 # node3 join rabbit@node1 (steps run node1, node2, node3 in that order).
 set -euo pipefail
+. ./cluster.sh
 COOKIE=Q7XR2KMD4VZ8OPSBENCH
-sed -i -E '/[[:space:]](node1|node2|node3)$/d' /etc/hosts
-cat >> /etc/hosts <<HOSTS
-$OB_ADDR_NODE1_PRIV node1
-$OB_ADDR_NODE2_PRIV node2
-$OB_ADDR_NODE3_PRIV node3
-HOSTS
-if [ "$(cat /var/lib/rabbitmq/.erlang.cookie 2>/dev/null)" != "$COOKIE" ]; then
-  systemctl stop rabbitmq-server.service
-  # an old CLI/epmd session would keep the previous cookie's distribution alive
-  printf '%s' "$COOKIE" > /var/lib/rabbitmq/.erlang.cookie
-  chown rabbitmq:rabbitmq /var/lib/rabbitmq/.erlang.cookie
-  chmod 400 /var/lib/rabbitmq/.erlang.cookie
-fi
-systemctl enable rabbitmq-server.service
-systemctl start rabbitmq-server.service
-rabbitmqctl await_startup --timeout 600 >/dev/null
+peer_names
+agreed_cookie
+start_broker
 if [ "$NODE" != node1 ]; then
   if ! rabbitmqctl cluster_status --formatter json | python3 -c 'import json,sys; sys.exit(0 if "rabbit@node1" in json.load(sys.stdin)["running_nodes"] else 1)'; then
-    rabbitmqctl stop_app
-    rabbitmqctl reset
-    rabbitmqctl join_cluster rabbit@node1
-    rabbitmqctl start_app
+    join_node1
   fi
 fi
 rabbitmqctl cluster_status

@@ -79,11 +79,9 @@ def message_crosses_nodes(ctx):
         assert res.stdout.strip() == body, f"a message published through {pub} was not consumed through {con}"
 
 
-def _peer_addresses(ctx, node):
-    res = ctx.run(node, "ss -tnH state established '( sport = :25672 or dport = :25672 )'")
-    assert res.exit_code == 0, f"ss failed on {node}"
+def _peer_addresses(host):
     peers = set()
-    for line in res.stdout.splitlines():
+    for line in host.check_output("ss -tnH state established '( sport = :25672 or dport = :25672 )'").splitlines():
         cols = line.split()
         if len(cols) < 4:
             continue
@@ -97,10 +95,10 @@ def _peer_addresses(ctx, node):
 
 
 @requirement("req-4")
-def links_over_priv(ctx):
+def links_over_priv(hosts):
     priv = ipaddress.ip_network("10.100.0.0/24")
-    for n in NODES:
-        peers = _peer_addresses(ctx, n)
+    for n, host in hosts.items():
+        peers = _peer_addresses(host)
         assert peers, f"{n} has no inter-node (Erlang distribution) connection to another node"
         off = sorted(str(p) for p in peers if p not in priv)
         assert not off, f"{n} talks to its peers outside the private network: {', '.join(off)}"
@@ -120,12 +118,12 @@ def rejoins_after_restart(ctx):
 
 
 @requirement("req-6")
-def peer_names_resolve_to_priv(ctx):
-    for n in NODES:
+def peer_names_resolve_to_priv(ctx, hosts):
+    for n, host in hosts.items():
         for peer in NODES:
             if peer == n:
                 continue
-            res = ctx.run(n, f"getent ahostsv4 {peer}")
-            got = res.stdout.split()[0] if res.exit_code == 0 and res.stdout.split() else None
+            res = host.run(f"getent ahostsv4 {peer}")
+            got = res.stdout.split()[0] if res.rc == 0 and res.stdout.split() else None
             want = ctx.addr(peer, "priv")
             assert got == want, f"on {n}, the name {peer} resolves to {got or 'nothing'}, not {want} (its address on priv)"

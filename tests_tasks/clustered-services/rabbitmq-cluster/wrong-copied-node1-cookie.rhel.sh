@@ -2,21 +2,10 @@
 # must fail req-2: the cluster is formed the way the clustering guide shows, by copying node1's own (random) Erlang cookie to node2 and node3, not with the agreed cookie; the other tooling, which uses Q7XR2KMD4VZ8OPSBENCH, is refused by every node
 # rhel family, NOT validated: the same mistake as wrong-copied-node1-cookie.sh; firewalld is opened as in the reference, and node1 lets node2 and node3 fetch its cookie on 8765 (runtime only: the hand-over stands for scp, not part of the mistake)
 set -euo pipefail
-sed -i -E '/[[:space:]](node1|node2|node3)$/d' /etc/hosts
-cat >> /etc/hosts <<HOSTS
-$OB_ADDR_NODE1_PRIV node1
-$OB_ADDR_NODE2_PRIV node2
-$OB_ADDR_NODE3_PRIV node3
-HOSTS
+. ./cluster.sh
+peer_names
 # firewalld (on here) as in solution.rhel.sh: the three priv addresses may reach 4369 and 25672
-if systemctl is-active --quiet firewalld.service; then
-  for addr in "$OB_ADDR_NODE1_PRIV" "$OB_ADDR_NODE2_PRIV" "$OB_ADDR_NODE3_PRIV"; do
-    for port in 4369 25672; do
-      firewall-cmd --permanent --add-rich-rule="rule family=\"ipv4\" source address=\"$addr\" port port=\"$port\" protocol=\"tcp\" accept" >/dev/null
-    done
-  done
-  firewall-cmd --reload >/dev/null
-fi
+open_firewall_to_peers
 share=/run/ob-cookie-share
 if [ "$NODE" = node1 ]; then
   # hand node1's cookie to the two other nodes (what "scp node1:.erlang.cookie" does), once each
@@ -46,11 +35,6 @@ if [ "$(cat /var/lib/rabbitmq/.erlang.cookie)" != "$cookie" ]; then
   chown rabbitmq:rabbitmq /var/lib/rabbitmq/.erlang.cookie
   chmod 400 /var/lib/rabbitmq/.erlang.cookie
 fi
-systemctl enable rabbitmq-server.service
-systemctl start rabbitmq-server.service
-rabbitmqctl await_startup --timeout 600 >/dev/null
-rabbitmqctl stop_app
-rabbitmqctl reset
-rabbitmqctl join_cluster rabbit@node1
-rabbitmqctl start_app
+start_broker
+join_node1
 rabbitmqctl cluster_status

@@ -1,12 +1,8 @@
 #!/bin/bash
 # must fail req-2: the cluster is formed the way the clustering guide shows, by copying node1's own (random) Erlang cookie to node2 and node3, not with the agreed cookie; the other tooling, which uses Q7XR2KMD4VZ8OPSBENCH, is refused by every node
 set -euo pipefail
-sed -i -E '/[[:space:]](node1|node2|node3)$/d' /etc/hosts
-cat >> /etc/hosts <<HOSTS
-$OB_ADDR_NODE1_PRIV node1
-$OB_ADDR_NODE2_PRIV node2
-$OB_ADDR_NODE3_PRIV node3
-HOSTS
+. ./cluster.sh
+peer_names
 share=/run/ob-cookie-share
 if [ "$NODE" = node1 ]; then
   # hand node1's cookie to the two other nodes (what "scp node1:.erlang.cookie" does), once each
@@ -31,11 +27,6 @@ if [ "$(cat /var/lib/rabbitmq/.erlang.cookie)" != "$cookie" ]; then
   chown rabbitmq:rabbitmq /var/lib/rabbitmq/.erlang.cookie
   chmod 400 /var/lib/rabbitmq/.erlang.cookie
 fi
-systemctl enable rabbitmq-server.service
-systemctl start rabbitmq-server.service
-rabbitmqctl await_startup --timeout 600 >/dev/null
-rabbitmqctl stop_app
-rabbitmqctl reset
-rabbitmqctl join_cluster rabbit@node1
-rabbitmqctl start_app
+start_broker
+join_node1
 rabbitmqctl cluster_status

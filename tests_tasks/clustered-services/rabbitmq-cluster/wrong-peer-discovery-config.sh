@@ -1,13 +1,9 @@
 #!/bin/bash
 # must fail req-1, req-3, req-5: names and the agreed cookie are set and the three nodes are listed for classic-config peer discovery in rabbitmq.conf, but peer discovery only runs on a blank node; these brokers already have a database, so each restarts standalone and nothing ever joins
 set -euo pipefail
+. ./cluster.sh
 COOKIE=Q7XR2KMD4VZ8OPSBENCH
-sed -i -E '/[[:space:]](node1|node2|node3)$/d' /etc/hosts
-cat >> /etc/hosts <<HOSTS
-$OB_ADDR_NODE1_PRIV node1
-$OB_ADDR_NODE2_PRIV node2
-$OB_ADDR_NODE3_PRIV node3
-HOSTS
+peer_names
 systemctl stop rabbitmq-server.service
 printf '%s' "$COOKIE" > /var/lib/rabbitmq/.erlang.cookie
 chown rabbitmq:rabbitmq /var/lib/rabbitmq/.erlang.cookie
@@ -18,7 +14,5 @@ cluster_formation.classic_config.nodes.1 = rabbit@node1
 cluster_formation.classic_config.nodes.2 = rabbit@node2
 cluster_formation.classic_config.nodes.3 = rabbit@node3
 CONF
-systemctl enable rabbitmq-server.service
-systemctl start rabbitmq-server.service
-rabbitmqctl await_startup --timeout 600 >/dev/null
+start_broker
 rabbitmqctl cluster_status

@@ -3,11 +3,10 @@
 # rhel family, written, NOT validated: the same mistake as wrong-client-cert-required.sh; firewalld (on here) is opened
 # for 5671 and closed for 5672 as in solution.rhel.sh, so only the client-certificate demand differs
 set -euo pipefail
+. ./broker.sh
 case "$NODE" in
   node1)
-    install -d -o root -g rabbitmq -m 750 /etc/rabbitmq/tls
-    install -o root -g rabbitmq -m 644 /srv/pki/mq/ca.crt /srv/pki/mq/mq.internal.crt /etc/rabbitmq/tls/
-    install -o root -g rabbitmq -m 640 /srv/pki/mq/mq.internal.key /etc/rabbitmq/tls/
+    tls_files
     command -v restorecon >/dev/null && restorecon -R /etc/rabbitmq
     cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
 listeners.tcp.default = 127.0.0.1:5672
@@ -20,12 +19,7 @@ ssl_options.fail_if_no_peer_cert = true
 CONF
     systemctl restart rabbitmq-server.service
     rabbitmqctl await_startup --timeout 600 >/dev/null
-    if ! rabbitmqctl list_users -q | awk '{print $1}' | grep -qx orders; then
-      rabbitmqctl add_user orders 'Ord3rs-Tls-2024'
-    else
-      rabbitmqctl change_password orders 'Ord3rs-Tls-2024'
-    fi
-    rabbitmqctl set_permissions -p / orders '.*' '.*' '.*'
+    orders_user
     if systemctl is-active --quiet firewalld.service; then
       firewall-cmd --permanent --add-port=5671/tcp >/dev/null
       firewall-cmd --permanent --remove-port=5672/tcp >/dev/null
@@ -34,8 +28,7 @@ CONF
     ss -tlnp | grep -E ':(5671|5672)\b'
     ;;
   node2)
-    sed -i '/[[:space:]]mq\.internal$/d' /etc/hosts
-    echo "$OB_ADDR_NODE1_PRIV mq.internal" >> /etc/hosts
+    mq_internal
     for i in $(seq 1 60); do
       timeout 5 bash -c '</dev/tcp/mq.internal/5671' 2>/dev/null && break
       sleep 2

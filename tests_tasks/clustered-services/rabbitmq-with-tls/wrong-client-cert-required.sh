@@ -1,11 +1,10 @@
 #!/bin/bash
 # must fail req-2: the TLS listener copies the documentation's example (verify_peer, fail_if_no_peer_cert = true), so the broker demands a client certificate the order service does not have and its password login over AMQPS is cut off
 set -euo pipefail
+. ./broker.sh
 case "$NODE" in
   node1)
-    install -d -o root -g rabbitmq -m 750 /etc/rabbitmq/tls
-    install -o root -g rabbitmq -m 644 /srv/pki/mq/ca.crt /srv/pki/mq/mq.internal.crt /etc/rabbitmq/tls/
-    install -o root -g rabbitmq -m 640 /srv/pki/mq/mq.internal.key /etc/rabbitmq/tls/
+    tls_files
     cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
 listeners.tcp.default = 127.0.0.1:5672
 listeners.ssl.default = 5671
@@ -17,17 +16,11 @@ ssl_options.fail_if_no_peer_cert = true
 CONF
     systemctl restart rabbitmq-server.service
     rabbitmqctl await_startup --timeout 600 >/dev/null
-    if ! rabbitmqctl list_users -q | awk '{print $1}' | grep -qx orders; then
-      rabbitmqctl add_user orders 'Ord3rs-Tls-2024'
-    else
-      rabbitmqctl change_password orders 'Ord3rs-Tls-2024'
-    fi
-    rabbitmqctl set_permissions -p / orders '.*' '.*' '.*'
+    orders_user
     ss -tlnp | grep -E ':(5671|5672)\b'
     ;;
   node2)
-    sed -i '/[[:space:]]mq\.internal$/d' /etc/hosts
-    echo "$OB_ADDR_NODE1_PRIV mq.internal" >> /etc/hosts
+    mq_internal
     for i in $(seq 1 60); do
       timeout 5 bash -c '</dev/tcp/mq.internal/5671' 2>/dev/null && break
       sleep 2

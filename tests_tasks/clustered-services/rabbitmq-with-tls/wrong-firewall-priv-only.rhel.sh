@@ -4,11 +4,10 @@
 # 5671 opened permanently as in solution.rhel.sh; the stock 5672 opening stays, and a permanent rich
 # rule rejects 5672 only from the private network (priv), so the management network still reaches it
 set -euo pipefail
+. ./broker.sh
 case "$NODE" in
   node1)
-    install -d -o root -g rabbitmq -m 750 /etc/rabbitmq/tls
-    install -o root -g rabbitmq -m 644 /srv/pki/mq/ca.crt /srv/pki/mq/mq.internal.crt /etc/rabbitmq/tls/
-    install -o root -g rabbitmq -m 640 /srv/pki/mq/mq.internal.key /etc/rabbitmq/tls/
+    tls_files
     command -v restorecon >/dev/null && restorecon -R /etc/rabbitmq
     cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
 listeners.ssl.default = 5671
@@ -20,12 +19,7 @@ ssl_options.fail_if_no_peer_cert = false
 CONF
     systemctl restart rabbitmq-server.service
     rabbitmqctl await_startup --timeout 600 >/dev/null
-    if ! rabbitmqctl list_users -q | awk '{print $1}' | grep -qx orders; then
-      rabbitmqctl add_user orders 'Ord3rs-Tls-2024'
-    else
-      rabbitmqctl change_password orders 'Ord3rs-Tls-2024'
-    fi
-    rabbitmqctl set_permissions -p / orders '.*' '.*' '.*'
+    orders_user
     # close plain AMQP towards the order service's network
     privnet=$(ip -o -4 addr show | awk -v a="$OB_ADDR_NODE1_PRIV" '$4 ~ "^"a"/" {print $4; exit}')
     privnet=$(python3 -c 'import ipaddress,sys; print(ipaddress.ip_interface(sys.argv[1]).network)' "$privnet")
@@ -35,14 +29,7 @@ CONF
     firewall-cmd --list-all
     ;;
   node2)
-    sed -i '/[[:space:]]mq\.internal$/d' /etc/hosts
-    echo "$OB_ADDR_NODE1_PRIV mq.internal" >> /etc/hosts
-    for i in $(seq 1 60); do
-      openssl s_client -connect mq.internal:5671 -verify_hostname mq.internal -verify_return_error \
-        </dev/null >/dev/null 2>&1 && exit 0
-      sleep 2
-    done
-    echo "mq.internal:5671 does not verify from node2" >&2
-    exit 1
+    mq_internal
+    tls_verifies
     ;;
 esac

@@ -1,11 +1,10 @@
 #!/bin/bash
 # must fail req-3: the TLS listener is right, but plain AMQP keeps listening on every address and the nftables rule that hides 5672 matches only the private NIC (eth1): from the management network 5672 is still open
 set -euo pipefail
+. ./broker.sh
 case "$NODE" in
   node1)
-    install -d -o root -g rabbitmq -m 750 /etc/rabbitmq/tls
-    install -o root -g rabbitmq -m 644 /srv/pki/mq/ca.crt /srv/pki/mq/mq.internal.crt /etc/rabbitmq/tls/
-    install -o root -g rabbitmq -m 640 /srv/pki/mq/mq.internal.key /etc/rabbitmq/tls/
+    tls_files
     cat > /etc/rabbitmq/rabbitmq.conf <<'CONF'
 listeners.ssl.default = 5671
 ssl_options.cacertfile = /etc/rabbitmq/tls/ca.crt
@@ -16,12 +15,7 @@ ssl_options.fail_if_no_peer_cert = false
 CONF
     systemctl restart rabbitmq-server.service
     rabbitmqctl await_startup --timeout 600 >/dev/null
-    if ! rabbitmqctl list_users -q | awk '{print $1}' | grep -qx orders; then
-      rabbitmqctl add_user orders 'Ord3rs-Tls-2024'
-    else
-      rabbitmqctl change_password orders 'Ord3rs-Tls-2024'
-    fi
-    rabbitmqctl set_permissions -p / orders '.*' '.*' '.*'
+    orders_user
     # close plain AMQP towards the order service's network
     privif=$(ip -o -4 addr show | awk -v a="$OB_ADDR_NODE1_PRIV" '$4 ~ "^"a"/" {print $2; exit}')
     cat > /etc/nftables.conf <<NFT
@@ -39,14 +33,7 @@ NFT
     nft list ruleset
     ;;
   node2)
-    sed -i '/[[:space:]]mq\.internal$/d' /etc/hosts
-    echo "$OB_ADDR_NODE1_PRIV mq.internal" >> /etc/hosts
-    for i in $(seq 1 60); do
-      openssl s_client -connect mq.internal:5671 -verify_hostname mq.internal -verify_return_error \
-        </dev/null >/dev/null 2>&1 && exit 0
-      sleep 2
-    done
-    echo "mq.internal:5671 does not verify from node2" >&2
-    exit 1
+    mq_internal
+    tls_verifies
     ;;
 esac
