@@ -6,11 +6,13 @@ testinfra hosts a check receives (parameters named after nodes) and asserts with
 says what is wrong, on which node.
 
     dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
-    galera      SQL on MariaDB Galera nodes, wsrep status, waiting for a whole cluster
+    etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
+    galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
     login       a command in a new su session of an account (su, how)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
     mirror      a tree and its copy on another node: listings to compare, the copy job run as
                 its timer would, waiting for a change to arrive
+    postgresql  SQL as the postgres superuser; waiting for the server, or for a query's value
     route       a route on a node for the length of a with block (temporary)
     systemd     the main PID of a service (main_pid; 0 when it has none)
 
@@ -18,16 +20,20 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
 
     dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
+    etcd.sh          etcd members: the upstream build (EL), firewalld, a fresh member, start, health
+    firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
+    galera.sh        Galera nodes: install, firewalld, peers, settings, the shop data, Synced
+    http-handoff-firewalld.sh  handoff_open/close: the hand-off port through firewalld (EL)
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network
-    firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
-    http-handoff-firewalld.sh  handoff_open/close: the hand-off port through firewalld (EL)
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
-    rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
+    postgresql.sh    PostgreSQL: install, the ledger, waiting for the server and for streaming
+    rabbitmq.sh      RabbitMQ's packagecloud repositories and install on the rhel family
     rrsync-el.sh     el_rrsync_install, ssh_labels: rsync-rrsync from dnf; SELinux labels of ~/.ssh
+    rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
     ssh-root-trust.sh  trust_host_key ADDR, authorize_root_key COMMENT LINE: root's SSH trust
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE: a page served by python3 -m http.server

@@ -25,6 +25,11 @@ def rows(host, sql: str, timeout: int = 60) -> list[list[str]]:
     return [line.split("\t") for line in res.stdout.splitlines()]
 
 
+def row(host, sql: str, timeout: int = 60) -> list[str]:
+    """The query's first row, [] when it returns none (an empty table is an answer, not an error)."""
+    return (rows(host, sql, timeout) or [[]])[0]
+
+
 def status(host) -> dict[str, str] | None:
     """`SHOW GLOBAL STATUS LIKE 'wsrep_%'` as a dict, None when MariaDB does not answer."""
     res = query(host, "SHOW GLOBAL STATUS LIKE 'wsrep_%'")

@@ -14,7 +14,7 @@ PROBE_TABLE = ("CREATE DATABASE IF NOT EXISTS opsbench_check; CREATE TABLE IF NO
 
 @baseline
 def node1_serves_shop_standalone(node1):
-    assert galera.rows(node1, DATA_Q)[0][:2] == ["40", "250"], "node1 does not serve the shop data"
+    assert galera.row(node1, DATA_Q)[:2] == ["40", "250"], "node1 does not serve the shop data"
 
 
 @requirement("req-1")
@@ -25,10 +25,10 @@ def three_synced_members(node1, node2, node3):
 
 @requirement("req-2")
 def shop_data_everywhere(node1, node2, node3):
-    want = galera.rows(node1, DATA_Q)[0]
+    want = galera.row(node1, DATA_Q)
     assert want[:2] == ["40", "250"], f"node1 no longer holds the original shop data (counts {want[:2]})"
     for host in (node2, node3):
-        got = galera.rows(host, DATA_Q)[0]
+        got = galera.row(host, DATA_Q)
         assert got == want, f"{host.backend.hostname}: the shop data differs from node1's ({got} vs {want})"
 
 
