@@ -13,6 +13,7 @@ import threading
 import time
 import uuid
 import weakref
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -71,7 +72,7 @@ class Node:
         """Can the lab host open tcp/<port> on this node's management address?"""
         return self._observed(self.exec.tcp_probe(port, timeout), observe)
 
-    def shuts_lab_out(self) -> str | None:
+    def shuts_lab_out(self) -> "ShutOut | None":
         """After SSH was lost: how this node, alive, refuses the lab (the agent's doing), or
         None when it may be down (infrastructure). Unknown (None) through a jump host."""
         if self.exec.jump is not None:
@@ -81,17 +82,14 @@ class Node:
         except libvirt.libvirtError:
             return None
         why = reachability.guest_shuts_lab_out(dom, self.mgmt_ip, network=addressing.MGMT_NETWORK)
-        if why is None and self.exec.refuses_key():
-            why = (f"sshd answers but refuses the lab's key for {self.exec.login}: the account's "
-                   "authorized_keys or sshd's settings no longer let the lab in")
-        return why or self.runs_nothing()
-
-    def runs_nothing(self) -> str | None:
-        """The guest accepts tcp/22 yet gives the lab no working session: its sshd, shell or
-        libraries are gone (`rm -rf /`, a removed package). None when a session works, or when
-        it cannot be told."""
+        if why:
+            return ShutOut(why, sshd_answered=False)
+        if self.exec.refuses_key():
+            return ShutOut(f"sshd answers but refuses the lab's key for {self.exec.login}: the "
+                           "account's authorized_keys or sshd's settings no longer let the lab in",
+                           sshd_answered=True)
         why = self.exec.session_fails()
-        return f"the guest {why}: its userland was broken" if why else None
+        return ShutOut(f"the guest {why}: its userland was broken", True) if why else None
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
@@ -141,25 +139,50 @@ atexit.register(destroy_all_live)
 
 
 
+@dataclass(frozen=True)
+class ShutOut:
+    """How a live node refuses the lab. `sshd_answered`: its sshd took the connection, then
+    refused the key or gave no working session (else: tcp/22 refused or dropped, no network)."""
+    why: str
+    sshd_answered: bool
+
+
 class ShutOutWatch:
     """A node counts as shutting the lab out (LockedOut: the agent's doing) only once the same
-    finding has held for `confirm_s` with every look in between finding it too. A guest on a
+    finding has held for its window with every look in between finding it too. A guest on a
     loaded host (emulated CPUs, other runs) can sit quiet on its console for a minute before its
-    network or sshd is up; refusing tcp/22 then is the boot's slowness, the testbed's."""
+    network or sshd is up; refusing tcp/22 then is the boot's slowness, the testbed's: that
+    window is `confirm_s`. An sshd that refuses the lab after getty offered a login is past
+    every step of the boot (nologin lifted): `answered_s` suffices."""
 
-    def __init__(self, confirm_s: float = 90.0) -> None:
-        self.confirm_s, self.since = confirm_s, None
+    def __init__(self, confirm_s: float = 90.0, answered_s: float = 15.0) -> None:
+        self.confirm_s, self.answered_s, self.since = confirm_s, answered_s, None
+
+    @property
+    def pending(self) -> bool:
+        """A finding is held and not yet confirmed: a deadline should wait for its window."""
+        return self.since is not None
+
+    def waits(self, now: float, deadline: float) -> bool:
+        """Whether a wait with this `deadline` goes on: past it only while a finding is being
+        confirmed (a node locked out late in a slow boot is still the agent's doing, not a boot
+        that never ended), and for one window at most."""
+        return now < deadline or self.pending and now < deadline + self.confirm_s
 
     def clear(self) -> None:
         self.since = None
 
-    def check(self, node: str, why: str | None, now: float) -> None:
-        if not why:
+    def check(self, node: str, found: ShutOut | None, now: float, booted: bool) -> None:
+        """`booted`: the console shows the boot reached a login prompt (or no boot at all)."""
+        if not found:
             self.since = None
-        elif self.since is None:
+            return
+        if self.since is None:
             self.since = now
-        elif now - self.since >= self.confirm_s:
-            raise LockedOut(node, why)
+        window = self.answered_s if found.sshd_answered and booted else self.confirm_s
+        if now - self.since >= window:
+            raise LockedOut(node, found.why)
+
 
 class Cluster:
     def __init__(self, spec: ClusterSpec, lease: hosts.Lease, owner: owners.Owner,
@@ -212,7 +235,7 @@ class Cluster:
             deadline = t0 + deadline_s
             last_console = [console.size(n.serial_log), time.monotonic()]
             shut_out = ShutOutWatch()
-            while time.monotonic() < deadline and not stop.is_set():
+            while not stop.is_set() and shut_out.waits(time.monotonic(), deadline):
                 try:
                     # short tries: the console is read, and a stop heard, between them
                     n.exec.connect(deadline_s=min(15.0, max(1.0, deadline - time.monotonic())))
@@ -230,7 +253,8 @@ class Cluster:
                     last_console[:] = [size, now]
                     shut_out.clear()
                 elif said and now - t0 >= 60 and now - last_console[1] >= 30:  # booted, then quiet
-                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic())
+                    booted = console.login_prompt(said)
+                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic(), booted)
                 time.sleep(1)
             raise ProvisionError(f"{n.name}: no new boot id within {deadline_s:.0f} s after reboot")
 
@@ -300,8 +324,10 @@ class Cluster:
                     last_console[:] = [size, now]
                     shut_out.clear()
                 elif now - since >= 60 and now - last_console[1] >= 30:
-                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic())
-                if now - t0 >= deadline_s:
+                    # no console output since the agent began: it never rebooted
+                    booted = console.login_prompt(said) or not said.strip()
+                    shut_out.check(n.name, n.shuts_lab_out(), time.monotonic(), booted)
+                if not shut_out.waits(now, t0 + deadline_s):
                     raise ProvisionError(f"{n.name}: not answering {deadline_s:.0f} s after the "
                                          f"agent ended (its VM is {state})")
                 try:

@@ -43,6 +43,15 @@ def dead_end(text: str) -> str | None:
     return None
 
 
+_LOGIN_PROMPT = re.compile(r"^\S+ login: *$", re.M)
+
+
+def login_prompt(text: str) -> bool:
+    """Whether getty offered a login: the boot reached its user sessions (getty waits for
+    systemd-user-sessions, which lifts the boot's nologin)."""
+    return bool(_LOGIN_PROMPT.search(text))
+
+
 # what the kernel prints as the guest's last words when it is told to stop
 POWER_DOWNS = ("reboot: Power down", "reboot: System halted", "System halted")
 

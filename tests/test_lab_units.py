@@ -300,16 +300,52 @@ def test_this_machine_offers_two_slots_per_core_only_under_emulation(monkeypatch
 def test_a_shut_out_counts_only_once_it_has_held_for_the_confirm_window():
     """A guest on a loaded host can refuse tcp/22 for a while after its console goes quiet (sshd
     not up yet): only a refusal that holds, look after look, for the window is the agent's."""
-    from lab.cluster import ShutOutWatch
+    from lab.cluster import ShutOut, ShutOutWatch
     from lab.errors import LockedOut
-    watch = ShutOutWatch(confirm_s=90)
-    watch.check("node1", "the guest refuses tcp/22", 0.0)     # first seen
-    watch.check("node1", "the guest refuses tcp/22", 60.0)    # still within the window
-    watch.check("node1", None, 70.0)                          # it answered: a slow boot
-    watch.check("node1", "the guest refuses tcp/22", 80.0)    # seen again: the window restarts
-    watch.check("node1", "the guest refuses tcp/22", 169.0)
+    refused = ShutOut("the guest refuses tcp/22", sshd_answered=False)
+    watch = ShutOutWatch(confirm_s=90, answered_s=15)
+    watch.check("node1", refused, 0.0, booted=True)      # first seen
+    watch.check("node1", refused, 60.0, booted=True)     # still within the window, login prompt or not
+    watch.check("node1", None, 70.0, booted=True)        # it answered: a slow boot
+    watch.check("node1", refused, 80.0, booted=True)     # seen again: the window restarts
+    watch.check("node1", refused, 169.0, booted=True)
     with pytest.raises(LockedOut, match="refuses tcp/22"):
-        watch.check("node1", "the guest refuses tcp/22", 170.0)
-    watch.clear()                                             # the console moved: booting again
-    watch.check("node1", "the guest refuses tcp/22", 200.0)
-    watch.check("node1", "the guest refuses tcp/22", 289.0)
+        watch.check("node1", refused, 170.0, booted=True)
+    watch.clear()                                        # the console moved: booting again
+    watch.check("node1", refused, 200.0, booted=True)
+    watch.check("node1", refused, 289.0, booted=True)
+
+
+def test_an_sshd_that_refuses_the_key_after_the_login_prompt_is_confirmed_quickly():
+    """sshd took the connection and refused the key: once getty offered a login (the boot's
+    nologin lifted) nothing slow explains it; before that, the long window holds."""
+    from lab.cluster import ShutOut, ShutOutWatch
+    from lab.errors import LockedOut
+    key = ShutOut("sshd answers but refuses the lab's key for root", sshd_answered=True)
+    watch = ShutOutWatch(confirm_s=90, answered_s=15)
+    watch.check("node1", key, 0.0, booted=False)
+    watch.check("node1", key, 30.0, booted=False)        # mid-boot: nologin may still be up
+    watch.clear()
+    watch.check("node1", key, 100.0, booted=True)
+    with pytest.raises(LockedOut, match="refuses the lab's key"):
+        watch.check("node1", key, 115.0, booted=True)
+
+
+def test_a_deadline_waits_out_a_shut_out_being_confirmed_and_no_longer():
+    """The CI's key-removed run: the reboot's deadline fell inside the confirm window, and the
+    agent's lockout was retried as a boot that never ended."""
+    from lab.cluster import ShutOut, ShutOutWatch
+    watch = ShutOutWatch(confirm_s=90)
+    assert watch.waits(299.0, deadline=300.0) and not watch.waits(301.0, deadline=300.0)
+    watch.check("node1", ShutOut("the guest refuses tcp/22", False), 280.0, booted=True)
+    assert watch.pending and watch.waits(350.0, deadline=300.0)
+    assert not watch.waits(391.0, deadline=300.0)        # one window past the deadline at most
+    watch.check("node1", None, 352.0, booted=True)
+    assert not watch.waits(352.0, deadline=300.0)        # it answered: the deadline stands
+
+
+def test_a_login_prompt_on_the_console_says_the_boot_reached_user_sessions():
+    assert console.login_prompt("[  OK  ] Reached target multi-user.target\n\ndebian login: ")
+    assert console.login_prompt("Debian GNU/Linux 12 node1 ttyS0\n\nnode1 login:\n[ 9.1] random: crng")
+    assert not console.login_prompt("[  OK  ] Started ssh.service - OpenBSD Secure Shell server.\n")
+    assert not console.login_prompt("Last login: Mon Dec  7 18:00:00 2026 from 10.0.0.1\n")
