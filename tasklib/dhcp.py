@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import ipaddress
 
+from tasklib import _hosts
+
 
 def lease_script(iface: str) -> str:
     """Asks the node's DHCP client (systemd-networkd) to renew on `iface`, reconfigures the link
@@ -27,5 +29,5 @@ def lease(host, iface: str = "eth1") -> ipaddress.IPv4Interface:
     """The address (with its prefix) `host`'s own DHCP client holds on `iface` after a renew,
     waiting up to a minute; an AssertionError names the node when it gets none."""
     res = host.run(lease_script(iface))
-    assert res.rc == 0, f"{host.backend.hostname}'s {iface} got no address by DHCP within a minute"
+    assert res.rc == 0, f"{_hosts.name(host)}'s {iface} got no address by DHCP within a minute"
     return address(res.stdout)

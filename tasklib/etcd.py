@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import time
 
-
-def _name(host) -> str:
-    return host.backend.hostname
+from tasklib import _hosts
 
 
 def etcdctl(host, endpoints: str, args: str):
@@ -24,5 +22,5 @@ def wait_healthy(host, endpoint: str, seconds: float) -> None:
         if res.rc == 0:
             return
         assert time.time() < deadline, \
-            f"{_name(host)}'s etcd endpoint is not healthy: {(res.stderr or res.stdout).strip()[-300:]}"
+            f"{_hosts.name(host)}'s etcd endpoint is not healthy: {(res.stderr or res.stdout).strip()[-300:]}"
         time.sleep(5)

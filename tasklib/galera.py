@@ -4,13 +4,11 @@ from __future__ import annotations
 import shlex
 import time
 
+from tasklib import _hosts
+
 # the client is `mariadb` (Debian, Ubuntu, EL10); older EL9 builds may only name it `mysql`
 CLIENT = '"$(command -v mariadb || echo mysql)"'
 SYNCED = ("Primary", "Synced")
-
-
-def _name(host) -> str:
-    return host.backend.hostname
 
 
 def query(host, sql: str, timeout: int = 60):
@@ -21,7 +19,7 @@ def query(host, sql: str, timeout: int = 60):
 def rows(host, sql: str, timeout: int = 60) -> list[list[str]]:
     """The query's rows; an AssertionError says why the node could not answer it."""
     res = query(host, sql, timeout)
-    assert res.rc == 0, f"{_name(host)}: {sql[:80]!r} failed: {(res.stderr or res.stdout).strip()[-300:]}"
+    assert res.rc == 0, f"{_hosts.name(host)}: {sql[:80]!r} failed: {(res.stderr or res.stdout).strip()[-300:]}"
     return [line.split("\t") for line in res.stdout.splitlines()]
 
 
@@ -42,10 +40,10 @@ def membership(host, size: int) -> str | None:
     """None when the node is a synced member of a primary component of `size`, else what it is."""
     st = status(host)
     if st is None:
-        return f"{_name(host)}: MariaDB does not answer"
+        return f"{_hosts.name(host)}: MariaDB does not answer"
     got = (st.get("wsrep_cluster_size"), st.get("wsrep_cluster_status"), st.get("wsrep_local_state_comment"))
     if got != (str(size), *SYNCED):
-        return f"{_name(host)}: cluster size {got[0]}, status {got[1]}, state {got[2]}"
+        return f"{_hosts.name(host)}: cluster size {got[0]}, status {got[1]}, state {got[2]}"
     return None
 
 
@@ -73,7 +71,7 @@ def read_on_each(hosts, sql: str, want: str, tries: int = 10) -> list[str]:
                 break
             time.sleep(1)
         else:
-            missing.append(_name(host))
+            missing.append(_hosts.name(host))
     return missing
 
 
@@ -83,7 +81,7 @@ def rejoin_each(hosts, restart) -> None:
     (the first node waits up to 5 tries for it, the others 40) or the node does not rejoin it
     within 40 tries after."""
     for host in hosts:
-        name = _name(host)
+        name = _hosts.name(host)
         bad = unsynced(hosts, tries=5 if host is hosts[0] else 40)
         assert not bad, f"before MariaDB restarts on {name}, the cluster is not whole: " + "; ".join(bad)
         restart(name)

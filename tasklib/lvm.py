@@ -1,9 +1,7 @@
 """LVM: the logical volume a path is mounted from."""
 from __future__ import annotations
 
-
-def _name(host) -> str:
-    return host.backend.hostname
+from tasklib import _hosts
 
 
 def assert_mounted_lv(host, path: str, vg: str, lv: str) -> None:
@@ -11,6 +9,6 @@ def assert_mounted_lv(host, path: str, vg: str, lv: str) -> None:
     and vg/lv is mounted at `path`."""
     src = host.run(f"findmnt -n -o SOURCE --target {path}").stdout.strip()
     names = host.run(f"lvs --noheadings -o vg_name,lv_name {src} 2>/dev/null").stdout.split() if src else []
-    assert names == [vg, lv], f"{_name(host)}: {path} is mounted from {src or 'nothing'}, not from {vg}/{lv}"
+    assert names == [vg, lv], f"{_hosts.name(host)}: {path} is mounted from {src or 'nothing'}, not from {vg}/{lv}"
     targets = host.run(f"findmnt -n -o TARGET --source /dev/{vg}/{lv}").stdout.split()
-    assert path in targets, f"{_name(host)}: {vg}/{lv} is not mounted at {path}"
+    assert path in targets, f"{_hosts.name(host)}: {vg}/{lv} is not mounted at {path}"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from tasklib import _hosts
+
 
 @contextmanager
 def temporary(host, dest: str, via: str, dev: str = "eth1"):
@@ -13,7 +15,7 @@ def temporary(host, dest: str, via: str, dev: str = "eth1"):
     route = f"{dest} via {via} dev {dev}"
     res = host.run(f"ip route replace {route}")
     if res.rc != 0:
-        raise RuntimeError(f"could not add the route {route} on {host.backend.hostname}: {res.stderr.strip()}")
+        raise RuntimeError(f"could not add the route {route} on {_hosts.name(host)}: {res.stderr.strip()}")
     try:
         yield
     finally:
