@@ -123,6 +123,7 @@ class SSHExec:
         wait_for_banner(self.host, self.port, deadline, self._open_sock if self.jump else None)
         last: Exception | None = None
         while time.monotonic() < deadline:
+            transport = None
             try:
                 transport = paramiko.Transport(self._open_sock())
                 transport.banner_timeout = 30
@@ -135,6 +136,11 @@ class SSHExec:
                 return
             except (OSError, paramiko.SSHException, EOFError) as exc:
                 last = exc
+                # a refused login leaves the connection open (sshd waits LoginGraceTime for
+                # another try): left so, a node that refuses the key soon holds more
+                # unauthenticated connections than MaxStartups and resets new ones unread
+                if transport is not None:
+                    transport.close()
                 time.sleep(0.5)
         raise TransportError(f"{self.node}: SSH login as {self.login}@{self.host} failed: {last}")
 
