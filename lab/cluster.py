@@ -83,13 +83,13 @@ class Node:
             return None
         why = reachability.guest_shuts_lab_out(dom, self.mgmt_ip, network=addressing.MGMT_NETWORK)
         if why:
-            return ShutOut(why, sshd_answered=False)
+            return ShutOut(why, key_refused=False)
         if self.exec.refuses_key():
             return ShutOut(f"sshd answers but refuses the lab's key for {self.exec.login}: the "
                            "account's authorized_keys or sshd's settings no longer let the lab in",
-                           sshd_answered=True)
+                           key_refused=True)
         why = self.exec.session_fails()
-        return ShutOut(f"the guest {why}: its userland was broken", True) if why else None
+        return ShutOut(f"the guest {why}: its userland was broken", False) if why else None
 
     def _observed(self, result: CommandResult, observe: bool) -> CommandResult:
         if observe:
@@ -141,10 +141,11 @@ atexit.register(destroy_all_live)
 
 @dataclass(frozen=True)
 class ShutOut:
-    """How a live node refuses the lab. `sshd_answered`: its sshd took the connection, then
-    refused the key or gave no working session (else: tcp/22 refused or dropped, no network)."""
+    """How a live node refuses the lab. `key_refused`: its sshd went through the whole handshake
+    and refused the lab's key (else: tcp/22 refused or dropped, no network, or a connection
+    reset before the handshake, which a restarting sshd also gives)."""
     why: str
-    sshd_answered: bool
+    key_refused: bool
 
 
 class ShutOutWatch:
@@ -152,11 +153,13 @@ class ShutOutWatch:
     finding has held for its window with every look in between finding it too. A guest on a
     loaded host (emulated CPUs, other runs) can sit quiet on its console for a minute before its
     network or sshd is up; refusing tcp/22 then is the boot's slowness, the testbed's: that
-    window is `confirm_s`. An sshd that refuses the lab after getty offered a login is past
-    every step of the boot (nologin lifted): `answered_s` suffices."""
+    window is `confirm_s`. An sshd that refuses the lab's key, look after look, for `key_s` after
+    getty offered a login is past every step of the boot (nologin lifted): that is enough."""
 
-    def __init__(self, confirm_s: float = 90.0, answered_s: float = 15.0) -> None:
-        self.confirm_s, self.answered_s, self.since = confirm_s, answered_s, None
+    def __init__(self, confirm_s: float = 90.0, key_s: float = 15.0) -> None:
+        self.confirm_s, self.key_s = confirm_s, key_s
+        self.since: float | None = None       # any finding, look after look
+        self.key_since: float | None = None   # the key refused, look after look
 
     @property
     def pending(self) -> bool:
@@ -170,17 +173,17 @@ class ShutOutWatch:
         return now < deadline or self.pending and now < deadline + self.confirm_s
 
     def clear(self) -> None:
-        self.since = None
+        self.since = self.key_since = None
 
     def check(self, node: str, found: ShutOut | None, now: float, booted: bool) -> None:
         """`booted`: the console shows the boot reached a login prompt (or no boot at all)."""
         if not found:
-            self.since = None
+            self.clear()
             return
-        if self.since is None:
-            self.since = now
-        window = self.answered_s if found.sshd_answered and booted else self.confirm_s
-        if now - self.since >= window:
+        self.since = now if self.since is None else self.since
+        self.key_since = (now if self.key_since is None else self.key_since) if found.key_refused else None
+        if now - self.since >= self.confirm_s or \
+                booted and self.key_since is not None and now - self.key_since >= self.key_s:
             raise LockedOut(node, found.why)
 
 

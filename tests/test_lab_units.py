@@ -302,8 +302,8 @@ def test_a_shut_out_counts_only_once_it_has_held_for_the_confirm_window():
     not up yet): only a refusal that holds, look after look, for the window is the agent's."""
     from lab.cluster import ShutOut, ShutOutWatch
     from lab.errors import LockedOut
-    refused = ShutOut("the guest refuses tcp/22", sshd_answered=False)
-    watch = ShutOutWatch(confirm_s=90, answered_s=15)
+    refused = ShutOut("the guest refuses tcp/22", key_refused=False)
+    watch = ShutOutWatch(confirm_s=90, key_s=15)
     watch.check("node1", refused, 0.0, booted=True)      # first seen
     watch.check("node1", refused, 60.0, booted=True)     # still within the window, login prompt or not
     watch.check("node1", None, 70.0, booted=True)        # it answered: a slow boot
@@ -317,18 +317,24 @@ def test_a_shut_out_counts_only_once_it_has_held_for_the_confirm_window():
 
 
 def test_an_sshd_that_refuses_the_key_after_the_login_prompt_is_confirmed_quickly():
-    """sshd took the connection and refused the key: once getty offered a login (the boot's
-    nologin lifted) nothing slow explains it; before that, the long window holds."""
+    """sshd went through the handshake and refused the key: once getty offered a login (the
+    boot's nologin lifted) 15 s of it is enough. Before that, and for a connection reset before
+    the handshake (a restarting sshd does that, seen after a reboot on 2026-12-07), the long
+    window holds; the short one counts from the first refusal of the key."""
     from lab.cluster import ShutOut, ShutOutWatch
     from lab.errors import LockedOut
-    key = ShutOut("sshd answers but refuses the lab's key for root", sshd_answered=True)
-    watch = ShutOutWatch(confirm_s=90, answered_s=15)
+    key = ShutOut("sshd answers but refuses the lab's key for root", key_refused=True)
+    reset = ShutOut("the guest accepts tcp/22 but closes before the SSH handshake", key_refused=False)
+    watch = ShutOutWatch(confirm_s=90, key_s=15)
     watch.check("node1", key, 0.0, booted=False)
     watch.check("node1", key, 30.0, booted=False)        # mid-boot: nologin may still be up
     watch.clear()
-    watch.check("node1", key, 100.0, booted=True)
+    watch.check("node1", reset, 100.0, booted=True)
+    watch.check("node1", reset, 120.0, booted=True)      # a reset is no proof after 20 s
+    watch.check("node1", key, 125.0, booted=True)        # the key's 15 s start here
+    watch.check("node1", key, 139.0, booted=True)
     with pytest.raises(LockedOut, match="refuses the lab's key"):
-        watch.check("node1", key, 115.0, booted=True)
+        watch.check("node1", key, 140.0, booted=True)
 
 
 def test_a_deadline_waits_out_a_shut_out_being_confirmed_and_no_longer():

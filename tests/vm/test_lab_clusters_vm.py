@@ -157,6 +157,6 @@ def test_a_guest_that_takes_its_management_link_down_is_seen_alive_on_its_consol
         node.run("nohup sh -c 'sleep 2; ip link set eth0 down' >/dev/null 2>&1 &", timeout=10)
         time.sleep(6)
         found = node.shuts_lab_out()
-        assert found and "serial console" in found.why and not found.sshd_answered, found
+        assert found and "serial console" in found.why and not found.key_refused, found
         c.conn.lookupByName(node.domain).destroy()
         assert node.shuts_lab_out() is None  # gone: not the agent's to answer for

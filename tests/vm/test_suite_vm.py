@@ -2,9 +2,10 @@
 
 The three proof tasks pass with the oracle and fail with the nop agent, both in one sweep
 (`--agent=oracle,nop`: nop starts from the oracle's checkpointed prepared machines) and with nop
-alone under xdist; `--resume` skips finished runs; a runtime-only firewall (replayed from our own
-record format) passes until the reboot; agents that firewall SSH off or break the boot fail and
-are not retried; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
+alone under xdist; `--resume` skips finished runs; replayed from our own record format one after
+another from one prepared checkpoint, a runtime-only firewall passes until the reboot, and agents
+that firewall SSH off, remove the lab's key, break the boot or power their node off fail and are
+not retried; and `python -m verifier reverify` re-judges the oracle's recorded sweep."""
 import json
 import os
 import signal
@@ -172,13 +173,57 @@ def replay_log(folder: Path, commands: list[str]) -> Path:
     return folder
 
 
-def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
-    log = replay_log(tmp_path / "runtime-only", RUNTIME_ONLY)
-    out = tmp_path / "sweep"
-    res = sweep(out, "-k", "host_firewall_baseline", f"--agent=replay:{log}")
-    assert res.returncode == 1, res.stdout[-3000:]
-    run = runs(out)["host-firewall-baseline"]
-    assert run["outcome"] == "failed" and sorted(run["failed_requirements"]) == ["req-2", "req-3"]
+# the lab's key taken out of root's authorized_keys: the open session goes on, and the harness's
+# own persistence reboot finds an sshd that answers and refuses the lab
+KEY_REMOVED = ["sudo sh -c ': > /root/.ssh/authorized_keys'"]
+# an fstab entry for a disk that does not exist, without nofail: the next boot stops in emergency mode
+DEAD_END = ["echo '/dev/disk/by-label/ob-missing /mnt/ob-missing ext4 defaults,x-systemd.device-timeout=5s 0 2'"
+            " | sudo tee -a /etc/fstab", "sudo mkdir -p /mnt/ob-missing"]
+# the study's agents end with `nohup sh -c 'sleep 2; reboot' &`: the node goes down just after
+# the agent's last command
+REBOOT_LEFT_BEHIND = ["nohup sh -c 'sleep 2; sudo systemctl reboot' > /tmp/reboot.log 2>&1 & disown",
+                      "echo scheduled"]
+REPLAYED = {  # in this order, each as the agent of host-firewall-baseline
+    "runtime-only": RUNTIME_ONLY,
+    "lockout": LOCKOUT,
+    "key-removed": KEY_REMOVED,
+    "fstab-dead-end": DEAD_END,
+    "reboot-left-behind": REBOOT_LEFT_BEHIND,
+    "reboot-into-emergency": DEAD_END + ["nohup sh -c 'sleep 2; sudo systemctl reboot' >/dev/null 2>&1 & disown"],
+    "poweroff": ["echo going down", "sudo poweroff"],  # last: it takes the checkpoint with it
+}
+
+
+@pytest.fixture(scope="module")
+def replayed_sweep(tmp_path_factory) -> dict[str, list[dict]]:
+    """One sweep of host-firewall-baseline, retries allowed: each replay in turn from one prepared
+    checkpoint, then nop. {name: its runs} (nop's under "nop"); a run retried as an
+    infrastructure error would show as a second run."""
+    root = tmp_path_factory.mktemp("replayed")
+    logs = {name: replay_log(root / name, commands) for name, commands in REPLAYED.items()}
+    out = root / "sweep"
+    agents = ",".join(f"replay:{log}" for log in logs.values()) + ",nop"
+    res = sweep(out, "-k", "host_firewall_baseline", f"--agent={agents}", "--retries=2")
+    assert res.returncode == 1 and f"{len(REPLAYED) + 1} failed" in res.stdout, res.stdout[-3000:]
+    by_agent: dict[str, list[dict]] = {}
+    for path in out.glob("*/debian12/*/run.json"):
+        validate_run_folder(path.parent)
+        run = json.loads(path.read_text()) | {"dir": path.parent}
+        by_agent.setdefault(run["agent"], []).append(run)
+    return {name: by_agent.get(f"replay:{log}", []) for name, log in logs.items()} | {"nop": by_agent.get("nop", [])}
+
+
+def scored_once(runs_of_agent: list[dict]) -> dict:
+    """The agent's failure, scored once: never an infrastructure error, never retried."""
+    assert len(runs_of_agent) == 1, f"the agent's doing was retried as an infrastructure error: {runs_of_agent}"
+    run = runs_of_agent[0]
+    assert run["outcome"] == "failed" and run["error"] is None, (run["outcome"], run["error"])
+    return run
+
+
+def test_runtime_only_firewall_passes_until_the_reboot(replayed_sweep):
+    run = scored_once(replayed_sweep["runtime-only"])
+    assert sorted(run["failed_requirements"]) == ["req-2", "req-3"]
     by_phase = checks(run)
     assert set(by_phase["post_agent"].values()) == {"satisfied"}
     assert by_phase["post_reboot"]["req-2"] == "not_satisfied"
@@ -191,44 +236,21 @@ def test_runtime_only_firewall_passes_until_the_reboot(tmp_path):
     assert analysis["illusion"]["lost_on_reboot"] is True
 
 
-def failed_not_retried(tmp_path: Path, commands: list[str]) -> dict:
-    """host-firewall-baseline replayed with `commands` as the agent, retries allowed: the run must
-    be the agent's failure, once, never an infrastructure error retried."""
-    log = replay_log(tmp_path / "agent", commands)
-    out = tmp_path / "sweep"
-    res = sweep(out, "-k", "host_firewall_baseline", f"--agent=replay:{log}", "--retries=2")
-    assert res.returncode == 1, res.stdout[-3000:]  # a failure, not an error
-    assert len(list(out.glob("*/*/*/run.json"))) == 1, "the agent's doing was retried as an infrastructure error"
-    run = runs(out)["host-firewall-baseline"]
-    assert run["outcome"] == "failed" and run["error"] is None
-    return run
-
-
-def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(tmp_path):
-    run = failed_not_retried(tmp_path, LOCKOUT)
+def test_an_agent_that_firewalls_ssh_off_fails_and_is_not_retried(replayed_sweep):
+    run = scored_once(replayed_sweep["lockout"])
     assert "drops tcp/22" in run["agent_lockout"]["nodes"]["node1"]
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
 
 
-# the lab's key taken out of root's authorized_keys: the open session goes on, and the harness's
-# own persistence reboot finds an sshd that answers and refuses the lab
-KEY_REMOVED = ["sudo sh -c ': > /root/.ssh/authorized_keys'"]
-
-
-def test_an_agent_that_removes_the_labs_key_fails_at_the_reboot_and_is_not_retried(tmp_path):
-    run = failed_not_retried(tmp_path, KEY_REMOVED)
+def test_an_agent_that_removes_the_labs_key_fails_at_the_reboot_and_is_not_retried(replayed_sweep):
+    run = scored_once(replayed_sweep["key-removed"])
     lockout = run["agent_lockout"]
     assert lockout["phase"] == "post_reboot" and "refuses the lab's key" in lockout["nodes"]["node1"], lockout
     assert set(checks(run)["post_reboot"].values()) == {"not_satisfied"}
 
 
-# an fstab entry for a disk that does not exist, without nofail: the next boot stops in emergency mode
-DEAD_END = ["echo '/dev/disk/by-label/ob-missing /mnt/ob-missing ext4 defaults,x-systemd.device-timeout=5s 0 2'"
-            " | sudo tee -a /etc/fstab", "sudo mkdir -p /mnt/ob-missing"]
-
-
-def test_an_agent_whose_fstab_stops_the_boot_fails_and_is_not_retried(tmp_path):
-    run = failed_not_retried(tmp_path, DEAD_END)
+def test_an_agent_whose_fstab_stops_the_boot_fails_and_is_not_retried(replayed_sweep):
+    run = scored_once(replayed_sweep["fstab-dead-end"])
     assert run["boot_dead_end"]["node"] == "node1"
     assert "emergency mode" in run["boot_dead_end"]["console"]
     assert "ob-missing" in run["boot_dead_end"]["console"]       # the unit that stopped it
@@ -237,32 +259,10 @@ def test_an_agent_whose_fstab_stops_the_boot_fails_and_is_not_retried(tmp_path):
     assert set(checks(run)["post_reboot"].values()) == {"not_satisfied"}
 
 
-def test_an_agent_that_powers_its_node_off_fails_and_is_not_retried(tmp_path):
-    run = failed_not_retried(tmp_path, ["echo going down", "sudo poweroff"])
-    assert run["node_down"] == {"node": "node1", "state": "powered off", "phase": "post_agent"}
-    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
-
-
-def test_the_run_after_a_powered_off_node_prepares_anew_without_an_error(tmp_path):
-    """`--agent=replay:<poweroff>,nop`: the powered-off node took its checkpoint with it, so the
-    nop run provisions and prepares again instead of failing to revert (an error, a retry)."""
-    log = replay_log(tmp_path / "agent", ["sudo poweroff"])
-    out = tmp_path / "sweep"
-    res = sweep(out, "-k", "account_resource_limits", f"--agent=replay:{log},nop", "--retries=1")
-    assert res.returncode == 1 and "2 failed" in res.stdout, res.stdout[-3000:]
-    found = [json.loads(p.read_text()) for p in out.glob("*/debian12/*/run.json")]
-    assert len(found) == 2 and all(r["error"] is None for r in found), found
-    nop = next(r for r in found if r["agent"] == "nop")
-    assert "prepare" in [p["name"] for p in nop["phases"]] and not nop.get("prepared_in")
-
-
-def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(tmp_path):
-    """The study's agents end with `nohup sh -c 'sleep 2; reboot' &`: the node goes down just
-    after the agent's last command. The run is scored (here failed: nothing was fixed), never an
-    infrastructure error, and the post_agent snapshot is of the rebooted node."""
-    run = failed_not_retried(tmp_path, [
-        "nohup sh -c 'sleep 2; sudo systemctl reboot' > /tmp/reboot.log 2>&1 & disown",
-        "echo scheduled"])
+def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(replayed_sweep):
+    """The run is scored (here failed: nothing was fixed), never an infrastructure error, and
+    the post_agent snapshot is of the rebooted node."""
+    run = scored_once(replayed_sweep["reboot-left-behind"])
     assert run["rebooted_by_agent"] == ["node1"]
     boot = {phase: json.loads((run["dir"] / "snapshots" / f"{phase}.json").read_text())
             ["nodes"]["node1"]["boot_id"] for phase in ("post_prepare", "post_agent")}
@@ -271,14 +271,30 @@ def test_a_reboot_the_agent_leaves_behind_is_over_before_anything_is_judged(tmp_
         [p["name"] for p in run["phases"]].index("snapshot:post_agent")
 
 
-def test_an_agent_that_reboots_its_node_into_emergency_mode_fails_and_is_not_retried(tmp_path):
+def test_an_agent_that_reboots_its_node_into_emergency_mode_fails_and_is_not_retried(replayed_sweep):
     """The agent breaks fstab and reboots the node itself, as the study's agents do at the end:
     the dead end is seen while the harness waits for that reboot to settle."""
-    run = failed_not_retried(tmp_path, DEAD_END + [
-        "nohup sh -c 'sleep 2; sudo systemctl reboot' >/dev/null 2>&1 & disown"])
+    run = scored_once(replayed_sweep["reboot-into-emergency"])
     assert run["boot_dead_end"]["node"] == "node1" and run["boot_dead_end"]["phase"] == "post_agent"
     assert "emergency mode" in run["boot_dead_end"]["console"]
     assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+def test_an_agent_that_powers_its_node_off_fails_and_is_not_retried(replayed_sweep):
+    run = scored_once(replayed_sweep["poweroff"])
+    assert run["node_down"] == {"node": "node1", "state": "powered off", "phase": "post_agent"}
+    assert set(checks(run)["post_agent"].values()) == {"not_satisfied"}
+
+
+def test_the_run_after_a_powered_off_node_prepares_anew_without_an_error(replayed_sweep):
+    """The powered-off node took its checkpoint with it, so the nop run after it provisions and
+    prepares again instead of failing to revert (an error, a retry); the runs before it all
+    started from the first run's checkpoint."""
+    nop = scored_once(replayed_sweep["nop"])
+    assert "prepare" in [p["name"] for p in nop["phases"]] and not nop.get("prepared_in")
+    first = replayed_sweep["runtime-only"][0]
+    for name in list(REPLAYED)[1:]:
+        assert replayed_sweep[name][0].get("prepared_in") == str(first["dir"]), name
 
 
 @pytest.mark.parametrize("xdist", [(), ("-n", "1")], ids=["one-process", "xdist"])
