@@ -1,54 +1,24 @@
 """lab.exec.SSHExec against a real OpenSSH server on this host (a private sshd on a free port),
 here one that refuses the lab's key, as a guest does whose authorized_keys the agent emptied."""
 import os
-import shutil
-import socket
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
 from lab.exec import SSHExec
 from records import InfrastructureError
+from tests.support.sshd import SSHD, loopback_sshd
 
-SSHD = shutil.which("sshd") or "/usr/sbin/sshd"
-pytestmark = pytest.mark.skipif(not (os.geteuid() == 0 and Path(SSHD).exists()),
-                                reason="needs root and OpenSSH's sshd")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+pytestmark = pytest.mark.skipif(not (os.geteuid() == 0 and SSHD.exists()), reason="needs root and OpenSSH's sshd")
 
 
 @pytest.fixture
 def sshd_refusing_every_key(tmp_path):
-    """sshd on 127.0.0.1:<port> whose AuthorizedKeysFile is empty; yields (port, lab key)."""
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "host")], check=True)
+    """sshd with an empty authorized_keys; yields (port, a key of the lab's kind)."""
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "lab")], check=True)
-    (tmp_path / "authorized_keys").write_text("")
-    port = _free_port()
-    (tmp_path / "sshd_config").write_text(
-        f"ListenAddress 127.0.0.1:{port}\nHostKey {tmp_path / 'host'}\nPidFile none\nUsePAM no\n"
-        f"AuthorizedKeysFile {tmp_path / 'authorized_keys'}\nStrictModes no\n"
-        "PasswordAuthentication no\nKbdInteractiveAuthentication no\nMaxStartups 10:30:100\n")
-    Path("/run/sshd").mkdir(exist_ok=True)  # its privilege-separation directory
-    proc = subprocess.Popen([SSHD, "-D", "-e", "-f", str(tmp_path / "sshd_config")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with loopback_sshd(tmp_path, "", "MaxStartups 10:30:100\n") as port:
         yield port, tmp_path / "lab"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _open_to(port: int) -> int:

@@ -1,59 +1,22 @@
 """A hypervisor reached over qemu+ssh, its guests through an SSH jump: this machine plays the
 remote host, behind a private sshd on a free port (nothing of the system's sshd is used)."""
-import socket
-import subprocess
-import time
-from pathlib import Path
-
 import paramiko
 import pytest
 
 from lab import hosts, keys
 from lab.cluster import provision
 from lab.spec import ClusterSpec, NodeSpec
+from tests.support import sshd
 
 pytestmark = pytest.mark.vm
-SSHD = Path("/usr/sbin/sshd")
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def loopback_sshd(tmp_path):
-    if not SSHD.exists():
+    if not sshd.SSHD.exists():
         pytest.fail("no sshd: apt-get install openssh-server (scripts/install.sh does)")
-    port = _free_port()
-    (tmp_path / "authorized_keys").write_text(keys.public_key())
-    cfg = tmp_path / "sshd_config"
-    cfg.write_text(f"""Port {port}
-ListenAddress 127.0.0.1
-HostKey {tmp_path / 'host_key'}
-PidFile {tmp_path / 'sshd.pid'}
-AuthorizedKeysFile {tmp_path / 'authorized_keys'}
-PermitRootLogin prohibit-password
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-AllowTcpForwarding yes
-""")
-    subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(tmp_path / "host_key")], check=True)
-    Path("/run/sshd").mkdir(exist_ok=True)  # sshd's privilege-separation directory
-    proc = subprocess.Popen([str(SSHD), "-D", "-e", "-f", str(cfg)], stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            time.sleep(0.1)
-    yield port
-    proc.terminate()
-    proc.wait()
+    with sshd.loopback_sshd(tmp_path, keys.public_key(), "AllowTcpForwarding yes\n") as port:
+        yield port
 
 
 def test_guests_of_a_qemu_ssh_host_are_reached_through_the_jump(loopback_sshd, tmp_path):
