@@ -138,7 +138,6 @@ def destroy_all_live() -> None:
 atexit.register(destroy_all_live)
 
 
-
 @dataclass(frozen=True)
 class ShutOut:
     """How a live node refuses the lab. `key_refused`: its sshd went through the whole handshake

@@ -9,6 +9,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from lab.exec import wait_for_banner
+
 SSHD = Path(shutil.which("sshd") or "/usr/sbin/sshd")
 
 
@@ -34,13 +36,7 @@ def loopback_sshd(folder: Path, authorized_keys: str, settings: str = "") -> Ite
     proc = subprocess.Popen([str(SSHD), "-D", "-e", "-f", str(cfg)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_for_banner("127.0.0.1", port, time.monotonic() + 10)
         yield port
     finally:
         proc.terminate()
