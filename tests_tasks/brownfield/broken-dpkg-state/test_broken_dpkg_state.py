@@ -2,7 +2,8 @@
 from the local repository) is installed with apt as an operator would, non-interactively, and
 removed again; dpkg --audit must be quiet; acme-agent's version and state are what dpkg reports,
 and its service must come back as 1.1 from a restart (which needs everything its postinst sets up,
-the user acme included); the site's settings are judged by asking the agent on port 9100."""
+the user acme included); the site's settings are judged by asking the installed package's service
+on port 9100, so a process left running after its package was removed does not count."""
 from __future__ import annotations
 
 import json
@@ -55,18 +56,23 @@ def apt_works(node1):
     assert not audit.stdout.strip(), f"dpkg --audit still reports problems: {audit.stdout.strip()[-400:]}"
 
 
-@requirement("req-2")
-def upgraded_and_running(node1):
-    status = _status(node1)
-    assert status == "1.1 install ok installed", f"acme-agent is {status or 'not installed'!r}, not 1.1 installed"
-    res = node1.run("systemctl restart acme-agent.service")
-    assert res.rc == 0, f"systemctl restart acme-agent fails: {res.stderr.strip()[-300:]}"
+def _main_ports(node1) -> list[str]:
     ports: list[str] = []
     for _ in range(20):  # the listening socket of the unit's main process, once it is up
         ports = node1.run(MAIN_PORTS).stdout.split()
         if ports:
             break
         node1.run("sleep 0.5")
+    return ports
+
+
+@requirement("req-2")
+def upgraded_and_running(node1):
+    status = _status(node1)
+    assert status == "1.1 install ok installed", f"acme-agent is {status or 'not installed'!r}, not 1.1 installed"
+    res = node1.run("systemctl restart acme-agent.service")
+    assert res.rc == 0, f"systemctl restart acme-agent fails: {res.stderr.strip()[-300:]}"
+    ports = _main_ports(node1)
     assert ports, "after a restart, the acme-agent service listens on no port"
     ans = _ask(node1, int(ports[0]))
     assert ans and ans.get("version") == "1.1", f"after a restart, the acme-agent service answers {ans}, not version 1.1"
@@ -74,6 +80,13 @@ def upgraded_and_running(node1):
 
 @requirement("req-3")
 def site_settings_kept(node1):
+    # the agent is the installed package's service, not a process left running after its removal
+    status = _status(node1)
+    assert status.endswith(" install ok installed"), f"acme-agent is {status or 'not installed'!r}, not installed"
+    unit = node1.run("test -f \"$(systemctl show -p FragmentPath --value acme-agent.service)\"")
+    assert unit.rc == 0, "acme-agent.service has no unit file on disk"
+    ports = _main_ports(node1)
+    assert "9100" in ports, f"the acme-agent service listens on {ports or 'no port'}, not on port 9100"
     ans = _ask(node1, 9100)
     assert ans is not None, "the agent does not answer on port 9100"
     assert ans.get("site") == "lab-east", f"the agent reports site {ans.get('site')!r}, not lab-east"
