@@ -113,3 +113,47 @@ etcd_start_members() {
   fi
   systemctl start etcd.service
 }
+
+# etcd_members: ME (this node's priv address), N1, N2, N3 (the members' priv addresses) and ALL
+# (their client URLs, for etcdctl --endpoints)
+etcd_members() {
+  local me_var="OB_ADDR_${NODE^^}_PRIV"
+  ME=${!me_var}
+  N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+  ALL="http://$N1:2379,http://$N2:2379,http://$N3:2379"
+}
+
+# etcd_member_defaults PEER_LISTEN CLIENT_LISTEN: /etc/default/etcd for member $NODE of the static
+# cluster node1..node3 on priv (token config-etcd, state new), advertising its priv address and
+# listening on the given URLs; etcd_members first
+etcd_member_defaults() {
+  cat > /etc/default/etcd <<CONF
+# etcd member settings (see etcd(1)); shared cluster: node1, node2, node3 on priv
+ETCD_NAME=$NODE
+ETCD_DATA_DIR=/var/lib/etcd/default
+ETCD_LISTEN_PEER_URLS=$1
+ETCD_LISTEN_CLIENT_URLS=$2
+ETCD_INITIAL_ADVERTISE_PEER_URLS=http://$ME:2380
+ETCD_ADVERTISE_CLIENT_URLS=http://$ME:2379
+ETCD_INITIAL_CLUSTER=node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380
+ETCD_INITIAL_CLUSTER_STATE=new
+ETCD_INITIAL_CLUSTER_TOKEN=config-etcd
+# emulated, single-vCPU guests: relaxed raft timing keeps the leader stable
+ETCD_HEARTBEAT_INTERVAL=300
+ETCD_ELECTION_TIMEOUT=3000
+CONF
+}
+
+# etcd_by_hand DATA_DIR STATE LOG: (a wrong solutions' shortcut) member $NODE run as root in the
+# background from the shell, with the cluster's settings as flags; no unit knows of it
+etcd_by_hand() {
+  nohup setsid /usr/bin/etcd --name "$NODE" --data-dir "$1" \
+    --listen-peer-urls "http://$ME:2380" \
+    --listen-client-urls "http://$ME:2379,http://127.0.0.1:2379" \
+    --initial-advertise-peer-urls "http://$ME:2380" \
+    --advertise-client-urls "http://$ME:2379" \
+    --initial-cluster "node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380" \
+    --initial-cluster-state "$2" --initial-cluster-token config-etcd \
+    --heartbeat-interval 300 --election-timeout 3000 \
+    >"$3" 2>&1 </dev/null &
+}

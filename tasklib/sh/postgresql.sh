@@ -1,6 +1,25 @@
 #!/bin/bash
-# PostgreSQL on the PostgreSQL tasks' nodes. Helpers that run SQL call `psql`: the script defines
-# it as the superuser's client, psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+# PostgreSQL on the PostgreSQL tasks' nodes.
+
+# psql: SQL as the superuser, quiet and unaligned, stopping at the first error
+psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+
+# pg_layout: (once PostgreSQL is installed) conf and data, where this family keeps the cluster's
+# configuration and its data (Debian: /etc/postgresql/$ver/main and /var/lib/postgresql/$ver/main
+# of the newest version ver; rhel family: /var/lib/pgsql/data for both), and primary and standby,
+# node1's and node2's private addresses
+pg_layout() {
+  if [ -d /etc/postgresql ]; then
+    ver=$(ls /etc/postgresql | sort -n | tail -1)
+    conf=/etc/postgresql/$ver/main
+    data=/var/lib/postgresql/$ver/main
+  else
+    conf=/var/lib/pgsql/data
+    data=/var/lib/pgsql/data
+  fi
+  primary=$OB_ADDR_NODE1_PRIV
+  standby=$OB_ADDR_NODE2_PRIV
+}
 
 # pg_apt_install: (Debian family) PostgreSQL, without recommends; the package lists are updated
 # only when the install fails without it. The log: /tmp/ob-install.log

@@ -3,26 +3,13 @@
 set -euo pipefail
 . tasklib/etcd.sh
 . ./dropin.sh
-me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 systemctl stop etcd.service
-cat > /etc/default/etcd <<CONF
-ETCD_NAME=$NODE
-ETCD_DATA_DIR=/var/lib/etcd/default
-ETCD_LISTEN_PEER_URLS=http://$ME:2380
-ETCD_LISTEN_CLIENT_URLS=http://$ME:2379
-ETCD_INITIAL_ADVERTISE_PEER_URLS=http://$ME:2380
-ETCD_ADVERTISE_CLIENT_URLS=http://$ME:2379
-ETCD_INITIAL_CLUSTER=node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380
-ETCD_INITIAL_CLUSTER_STATE=new
-ETCD_INITIAL_CLUSTER_TOKEN=config-etcd
-ETCD_HEARTBEAT_INTERVAL=300
-ETCD_ELECTION_TIMEOUT=3000
-CONF
+etcd_member_defaults "http://$ME:2380" "http://$ME:2379"
 rm -rf /var/lib/etcd/default
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
 cluster_dropin
 etcd_start_members
 export ETCDCTL_API=3
-etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
+etcd_wait_healthy "$ALL" 120 || true
 etcdctl --endpoints="http://$N1:2379" member list

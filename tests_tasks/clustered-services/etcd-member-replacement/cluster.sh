@@ -2,24 +2,9 @@
 # The starting condition once etcd is installed, the same on both families (prepare.rhel.sh opens
 # firewalld first): a three-member cluster on priv, node3 writes the configuration data, then
 # loses its disk. Needs tasklib/etcd.sh and ETCDCTL_API=3.
-me_var="OB_ADDR_${NODE^^}_PRIV"; ME=${!me_var}
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
-ALL="http://$N1:2379,http://$N2:2379,http://$N3:2379"
+etcd_members
 systemctl stop etcd.service
-cat > /etc/default/etcd <<CONF
-# etcd member settings (see etcd(1)); shared cluster: node1, node2, node3 on priv
-ETCD_NAME=$NODE
-ETCD_DATA_DIR=/var/lib/etcd/default
-ETCD_LISTEN_PEER_URLS=http://$ME:2380
-ETCD_LISTEN_CLIENT_URLS=http://$ME:2379,http://127.0.0.1:2379
-ETCD_INITIAL_ADVERTISE_PEER_URLS=http://$ME:2380
-ETCD_ADVERTISE_CLIENT_URLS=http://$ME:2379
-ETCD_INITIAL_CLUSTER=node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380
-ETCD_INITIAL_CLUSTER_STATE=new
-ETCD_INITIAL_CLUSTER_TOKEN=config-etcd
-ETCD_HEARTBEAT_INTERVAL=300
-ETCD_ELECTION_TIMEOUT=3000
-CONF
+etcd_member_defaults "http://$ME:2380" "http://$ME:2379,http://127.0.0.1:2379"
 etcd_fresh_member
 etcd_start_members
 etcd_wait_healthy "$ALL" 120 || { echo "cluster did not form" >&2; exit 1; }

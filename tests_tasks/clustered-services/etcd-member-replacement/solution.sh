@@ -5,7 +5,7 @@ set -euo pipefail
 . tasklib/etcd.sh
 . ./replace.sh
 export ETCDCTL_API=3
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 E="--endpoints=http://$N1:2379,http://$N2:2379"
 case "$NODE" in
   node1)
@@ -18,7 +18,7 @@ case "$NODE" in
     install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
     systemctl enable etcd.service
     systemctl start etcd.service
-    if etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120; then
+    if etcd_wait_healthy "$ALL" 120; then
       etcdctl --endpoints="http://$N3:2379" member list
       exit 0
     fi

@@ -5,7 +5,7 @@ set -euo pipefail
 . tasklib/etcd.sh
 . ./replace.sh
 export ETCDCTL_API=3
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 E="--endpoints=http://$N1:2379,http://$N2:2379"
 case "$NODE" in
   node1)
@@ -14,16 +14,8 @@ case "$NODE" in
   node3)
     systemctl stop etcd.service || true
     rm -rf /var/lib/etcd/default/member
-    nohup setsid /usr/bin/etcd --name node3 --data-dir /var/lib/etcd/default \
-      --listen-peer-urls "http://$N3:2380" \
-      --listen-client-urls "http://$N3:2379,http://127.0.0.1:2379" \
-      --initial-advertise-peer-urls "http://$N3:2380" \
-      --advertise-client-urls "http://$N3:2379" \
-      --initial-cluster "node1=http://$N1:2380,node2=http://$N2:2380,node3=http://$N3:2380" \
-      --initial-cluster-state existing --initial-cluster-token config-etcd \
-      --heartbeat-interval 300 --election-timeout 3000 \
-      >/var/log/etcd-node3.log 2>&1 </dev/null &
-    etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
+    etcd_by_hand /var/lib/etcd/default existing /var/log/etcd-node3.log
+    etcd_wait_healthy "$ALL" 120 || true
     etcdctl --endpoints="http://$N3:2379" member list
     ;;
 esac

@@ -3,7 +3,7 @@
 set -euo pipefail
 . tasklib/etcd.sh
 export ETCDCTL_API=3
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 systemctl stop etcd.service || true
 sed -i -e 's/^ETCD_INITIAL_CLUSTER_STATE=.*/ETCD_INITIAL_CLUSTER_STATE=new/' \
        -e 's/^ETCD_INITIAL_CLUSTER_TOKEN=.*/ETCD_INITIAL_CLUSTER_TOKEN=config-etcd-rebuilt/' /etc/default/etcd
@@ -12,5 +12,5 @@ install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
 systemctl enable etcd.service
 systemctl reset-failed etcd.service || true
 etcd_start_members
-etcd_wait_healthy "http://$N1:2379,http://$N2:2379,http://$N3:2379" 120 || true
+etcd_wait_healthy "$ALL" 120 || true
 etcdctl --endpoints="http://$N3:2379" member list

@@ -4,7 +4,7 @@
 set -euo pipefail
 . tasklib/etcd.sh
 export ETCDCTL_API=3
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 systemctl stop etcd.service || true
 sed -i 's/^ETCD_INITIAL_CLUSTER_STATE=.*/ETCD_INITIAL_CLUSTER_STATE=existing/' /etc/default/etcd
 install -d -o etcd -g etcd -m 700 /var/lib/etcd/default
@@ -13,4 +13,4 @@ systemctl reset-failed etcd.service || true
 systemctl start --no-block etcd.service
 etcd_wait_healthy "http://$N3:2379" 90 || true
 etcdctl --endpoints="http://$N1:2379,http://$N2:2379" member list || true
-etcdctl --endpoints="http://$N1:2379,http://$N2:2379,http://$N3:2379" endpoint health || true
+etcdctl --endpoints="$ALL" endpoint health || true

@@ -5,7 +5,7 @@ set -euo pipefail
 . tasklib/etcd.sh
 . ./replace.sh
 export ETCDCTL_API=3
-N1=$OB_ADDR_NODE1_PRIV N2=$OB_ADDR_NODE2_PRIV N3=$OB_ADDR_NODE3_PRIV
+etcd_members
 E="--endpoints=http://$N1:2379,http://$N2:2379"
 case "$NODE" in
   node1)

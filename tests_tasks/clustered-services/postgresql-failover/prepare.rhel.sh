@@ -23,13 +23,10 @@ if ! rpm -q postgresql-server >/dev/null 2>&1; then
   fi
   dnf -y -q install postgresql-server postgresql-contrib >>/tmp/ob-install.log 2>&1
 fi
-data=/var/lib/pgsql/data
+pg_layout
 home=$(getent passwd postgres | cut -d: -f6)
 me_var="OB_ADDR_${NODE^^}_PRIV"; me=${!me_var}
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
 pass=Repl-51e0a9d2
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 # this node's own server settings (a base backup copies node1's: node2 writes them again after it)
 cluster_conf() {
   runuser -u postgres -- mkdir -p "$data/conf.d"

@@ -7,14 +7,9 @@ set -euo pipefail
 . tasklib/postgresql.sh
 export DEBIAN_FRONTEND=noninteractive
 pg_apt_install
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-conf=/etc/postgresql/$ver/main
-data=/var/lib/postgresql/$ver/main
+pg_layout
 me_var="OB_ADDR_${NODE^^}_PRIV"; me=${!me_var}
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
 pass=Repl-51e0a9d2
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 # the same server configuration on both nodes, as twins
 printf "listen_addresses = 'localhost,%s'\nwal_level = replica\nmax_wal_senders = 5\nwal_keep_size = '128MB'\n" \
   "$me" > "$conf/conf.d/10-cluster.conf"

@@ -5,7 +5,7 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 [ "$NODE" = node1 ] || exit 0
-data=/var/lib/pgsql/data
+pg_layout
 home=$(getent passwd postgres | cut -d: -f6)
 newprimary=$OB_ADDR_NODE2_PRIV
 cat >> "$data/postgresql.auto.conf" <<CONF

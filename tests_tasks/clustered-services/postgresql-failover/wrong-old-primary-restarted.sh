@@ -4,9 +4,7 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 [ "$NODE" = node1 ] || exit 0
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-conf=/etc/postgresql/$ver/main
-data=/var/lib/postgresql/$ver/main
+pg_layout
 newprimary=$OB_ADDR_NODE2_PRIV
 cat >> "$data/postgresql.auto.conf" <<CONF
 primary_conninfo = 'host=$newprimary port=5432 user=replicator passfile=/var/lib/postgresql/.pgpass application_name=node1'

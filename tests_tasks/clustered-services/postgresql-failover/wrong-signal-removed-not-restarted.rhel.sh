@@ -3,7 +3,8 @@
 # steps: node2
 # rhel family, NOT validated: the same mistake as wrong-signal-removed-not-restarted.sh, in EL's data directory /var/lib/pgsql/data
 set -euo pipefail
-data=/var/lib/pgsql/data
+. tasklib/postgresql.sh
+pg_layout
 rm -f "$data/standby.signal"
 systemctl enable postgresql.service
 systemctl reload postgresql.service

@@ -2,8 +2,8 @@
 # must fail req-1, req-3: standby.signal is deleted and the configuration reloaded, but a running standby only leaves recovery when promoted (or restarted), so node2 stays read-only
 # steps: node2
 set -euo pipefail
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-data=/var/lib/postgresql/$ver/main
+. tasklib/postgresql.sh
+pg_layout
 rm -f "$data/standby.signal"
 systemctl enable postgresql.service
 systemctl reload postgresql.service

@@ -14,12 +14,8 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 rpm -q postgresql-server openssl >/dev/null 2>&1 || dnf -y -q install postgresql-server openssl >/tmp/ob-install.log 2>&1
-conf=/var/lib/pgsql/data
-data=/var/lib/pgsql/data
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
+pg_layout
 pass=Repl-7d41b0c3
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 [ -s "$data/PG_VERSION" ] || postgresql-setup --initdb >/dev/null
 grep -Eq "^include_dir[[:space:]]*=[[:space:]]*'conf\.d'" "$conf/postgresql.conf" \
   || printf "\ninclude_dir = 'conf.d'\t\t\t# read after this file\n" >> "$conf/postgresql.conf"

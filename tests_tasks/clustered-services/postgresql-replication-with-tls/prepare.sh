@@ -6,13 +6,8 @@ set -euo pipefail
 . tasklib/postgresql.sh
 export DEBIAN_FRONTEND=noninteractive
 pg_apt_install
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-conf=/etc/postgresql/$ver/main
-data=/var/lib/postgresql/$ver/main
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
+pg_layout
 pass=Repl-7d41b0c3
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 systemctl start postgresql.service
 case "$NODE" in
   node1)

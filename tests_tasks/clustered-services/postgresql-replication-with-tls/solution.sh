@@ -6,11 +6,7 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 . ./ca.sh
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-conf=/etc/postgresql/$ver/main
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+pg_layout
 case "$NODE" in
   node1)
     self_signed_cert

@@ -4,10 +4,7 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 . ./ca.sh
-conf=/var/lib/pgsql/data
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
+pg_layout
 case "$NODE" in
   node1)
     self_signed_cert

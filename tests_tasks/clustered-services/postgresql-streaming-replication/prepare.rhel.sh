@@ -20,13 +20,12 @@ if ! rpm -q postgresql-server >/dev/null 2>&1; then
   }
 fi
 echo "install took $(( $(date +%s) - t0 )) s"
-data=/var/lib/pgsql/data
+pg_layout
 [ -f "$data/PG_VERSION" ] || postgresql-setup --initdb
 systemctl enable postgresql.service
 systemctl start postgresql.service
 pg_wait_ready 60
 [ "$NODE" = node1 ] || exit 0
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 psql -c "DROP DATABASE IF EXISTS ledger" -c "CREATE DATABASE ledger"
 pg_ledger_sql | psql -d ledger
 psql -d ledger -c "SELECT count(*) FROM entries"

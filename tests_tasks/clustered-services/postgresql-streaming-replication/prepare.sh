@@ -8,11 +8,10 @@ export DEBIAN_FRONTEND=noninteractive
 t0=$(date +%s)
 pg_apt_install
 echo "install took $(( $(date +%s) - t0 )) s"
-ver=$(ls /etc/postgresql | sort -n | tail -1)
+pg_layout
 systemctl start postgresql.service
 pg_wait_ready 60
 [ "$NODE" = node1 ] || exit 0
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 psql -c "DROP DATABASE IF EXISTS ledger" -c "CREATE DATABASE ledger"
 pg_ledger_sql | psql -d ledger
 psql -d ledger -c "SELECT count(*) FROM entries"

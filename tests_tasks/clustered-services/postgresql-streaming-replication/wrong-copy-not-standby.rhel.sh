@@ -4,11 +4,8 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 . ./primary.sh
-data=/var/lib/pgsql/data
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
+pg_layout
 pass=Repl-2f9c1e7a
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
     replicator_role

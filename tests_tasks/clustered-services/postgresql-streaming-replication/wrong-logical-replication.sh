@@ -3,12 +3,8 @@
 set -euo pipefail
 . tasklib/postgresql.sh
 . ./primary.sh
-ver=$(ls /etc/postgresql | sort -n | tail -1)
-conf=/etc/postgresql/$ver/main
-primary=$OB_ADDR_NODE1_PRIV
-standby=$OB_ADDR_NODE2_PRIV
+pg_layout
 pass=Repl-2f9c1e7a
-psql() { runuser -u postgres -- psql -XAtq -v ON_ERROR_STOP=1 "$@"; }
 case "$NODE" in
   node1)
     replicator_role
