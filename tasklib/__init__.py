@@ -20,23 +20,28 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
 
     dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
-    etcd.sh          etcd members: the upstream build (EL), firewalld, a fresh member, start, health
+    etcd.sh          etcd members: the upstream build (EL), firewalld, the members' settings, a fresh
+                     member, start, health
     firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
     galera.sh        Galera nodes: install, firewalld, peers, settings, the shop data, Synced
-    http-handoff-firewalld.sh  handoff_open/close: the hand-off port through firewalld (EL)
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
-                     from node to node once over HTTP on the private network
+                     from node to node once over HTTP on the private network (through firewalld
+                     at runtime where it runs)
     https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
-    postgresql.sh    PostgreSQL: install, the ledger, waiting for the server and for streaming
+    postgresql.sh    PostgreSQL: psql as the superuser, install, the layout, the ledger, waiting for
+                     the server and for streaming
     rabbitmq.sh      RabbitMQ's packagecloud repositories and install on the rhel family
     rrsync-el.sh     el_rrsync_install, ssh_labels: rsync-rrsync from dnf; SELinux labels of ~/.ssh
     rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
+    ssh-job.sh       ssh_job_key/authorize/trust/timer: a root job on node1 reaching node2 with a
+                     dedicated key restricted to rrsync there
     ssh-root-trust.sh  trust_host_key ADDR, authorize_root_key COMMENT LINE: root's SSH trust
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
-    static-site.sh   static_site UNIT PORT DIR DESC PAGE: a page served by python3 -m http.server
+    static-site.sh   static_site UNIT PORT DIR DESC PAGE [ADDRESS]: a page served by python3 -m
+                     http.server
     wg-exchange.sh   wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped, privates stay
 
 This package imports nothing of opsbench: task modules may use it without pulling in the harness.

@@ -1,10 +1,10 @@
 #!/bin/bash
-# static_site UNIT PORT DIR DESCRIPTION PAGE: DIR/index.html holding the line(s) PAGE, served over
-# plain HTTP on tcp/PORT (all addresses) by UNIT.service (python3 -m http.server, Restart=always,
-# Description=DESCRIPTION), enabled and started. Returns once http://127.0.0.1:PORT/ answers;
+# static_site UNIT PORT DIR DESCRIPTION PAGE [ADDRESS]: DIR/index.html holding the line(s) PAGE,
+# served over plain HTTP on tcp/PORT (on ADDRESS only when given, else on all addresses) by
+# UNIT.service (python3 -m http.server, Restart=always, Description=DESCRIPTION), enabled and started. Returns once http://127.0.0.1:PORT/ answers;
 # fails when it does not within 20 s.
 static_site() {
-  local unit=$1 port=$2 dir=$3 description=$4 page=$5 i
+  local unit=$1 port=$2 dir=$3 description=$4 page=$5 bind=${6:+ --bind $6} i
   install -d "$dir"
   printf '%s\n' "$page" > "$dir/index.html"
   cat > "/etc/systemd/system/$unit.service" <<UNIT
@@ -12,7 +12,7 @@ static_site() {
 Description=$description
 After=network.target
 [Service]
-ExecStart=/usr/bin/python3 -m http.server $port --directory $dir
+ExecStart=/usr/bin/python3 -m http.server $port$bind --directory $dir
 Restart=always
 [Install]
 WantedBy=multi-user.target

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Parts of the reference solution's step 3 on node1 (solution-node1-finish.sh), as the wrong
-# solutions that keep them repeat them.
+# solutions that keep them repeat them. Needs tasklib/ssh-job.sh.
 
 # push_command: /usr/local/sbin/push-appcfg, which mirrors /etc/appcfg to node2 with the
 # dedicated key (node2 restricts the key to rrsync /etc/appcfg).
@@ -15,13 +15,7 @@ SH
 
 # push_service: the oneshot unit push-appcfg.service that runs it.
 push_service() {
-  cat > /etc/systemd/system/push-appcfg.service <<'UNIT'
-[Unit]
-Description=Push /etc/appcfg to node2
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/push-appcfg
-UNIT
+  ssh_job_service push-appcfg "Push /etc/appcfg to node2" /usr/local/sbin/push-appcfg
 }
 
 # push_timer: push-appcfg.timer, which starts the service a minute after boot and a minute

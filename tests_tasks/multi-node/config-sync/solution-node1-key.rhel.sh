@@ -5,11 +5,6 @@
 # Learned from open-sudo/infraset jobs/multi-node-os-comparison/rhel10/config-sync-rhel10/…__oijXoiw
 # (no rsync in the image; root's ~/.ssh there; root-to-root ssh with a key works under SELinux).
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 command -v rsync >/dev/null || dnf -y -q install rsync
-install -d -m 0700 /root/.ssh
-[ -f /root/.ssh/appcfg_sync ] || ssh-keygen -q -t ed25519 -N '' -C appcfg-sync -f /root/.ssh/appcfg_sync
-handoff_put /root/.ssh/appcfg_sync.pub
-handoff_open
-handoff_serve "$OB_ADDR_NODE1_PRIV" appcfg_sync.pub
+ssh_job_key appcfg_sync

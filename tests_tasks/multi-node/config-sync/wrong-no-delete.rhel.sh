@@ -5,13 +5,9 @@
 # solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld, so only the mistake
 # differs
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 . ./push.sh
-handoff_stop
-handoff_close
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 cat > /usr/local/sbin/push-appcfg <<SH
 #!/bin/sh
 # Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
@@ -20,7 +16,4 @@ SH
 chmod 0755 /usr/local/sbin/push-appcfg
 push_service
 push_timer
-systemctl daemon-reload
-systemctl enable --now push-appcfg.timer
-# the first run through the unit: systemd runs it once even if the timer fires now too
-systemctl start push-appcfg.service
+ssh_job_timer push-appcfg

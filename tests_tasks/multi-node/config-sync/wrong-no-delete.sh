@@ -2,11 +2,9 @@
 # must fail req-1: push-appcfg copies with rsync -a but without --delete, so a file removed from /etc/appcfg on node1 (and node2's stale legacy.conf) stays on node2: not an exact copy
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./push.sh
-handoff_stop
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 cat > /usr/local/sbin/push-appcfg <<SH
 #!/bin/sh
 # Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
@@ -15,7 +13,4 @@ SH
 chmod 0755 /usr/local/sbin/push-appcfg
 push_service
 push_timer
-systemctl daemon-reload
-systemctl enable --now push-appcfg.timer
-# the first run through the unit: systemd runs it once even if the timer fires now too
-systemctl start push-appcfg.service
+ssh_job_timer push-appcfg

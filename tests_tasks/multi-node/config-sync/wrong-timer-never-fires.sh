@@ -2,11 +2,9 @@
 # must fail req-2: the timer has only OnUnitActiveSec=1min and push-appcfg is run by hand instead of through the service, so the service was never active and the timer never elapses: no automatic sync
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./push.sh
-handoff_stop
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 push_command
 push_service
 cat > /etc/systemd/system/push-appcfg.timer <<'UNIT'

@@ -5,9 +5,7 @@
 # dnf, root's ~/.ssh relabelled for SELinux and the hand-off port closed again in firewalld as in the
 # reference, so only the missing restriction differs
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 . tasklib/rrsync-el.sh
 . ./push.sh
 case "$NODE" in
@@ -17,9 +15,7 @@ case "$NODE" in
     authorize_root_key appcfg-sync "$pub"
     ssh_labels ;;
   node1)
-    handoff_stop
-    handoff_close
-    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    ssh_job_trust
     cat > /usr/local/sbin/push-appcfg <<SH
 #!/bin/sh
 # Mirror /etc/appcfg to node2 with the dedicated key.

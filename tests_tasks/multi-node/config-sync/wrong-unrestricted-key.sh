@@ -2,8 +2,7 @@
 # must fail req-3: the dedicated key is added to node2's authorized_keys as it is, without a forced command, so whoever holds it gets a root shell and can run anything on node2
 # steps: node1:solution-node1-key.sh node2 node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./push.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
@@ -12,8 +11,7 @@ case "$NODE" in
     pub=$(handoff_fetch "$OB_ADDR_NODE1_PRIV" appcfg_sync.pub)
     authorize_root_key appcfg-sync "$pub" ;;
   node1)
-    handoff_stop
-    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    ssh_job_trust
     cat > /usr/local/sbin/push-appcfg <<SH
 #!/bin/sh
 # Mirror /etc/appcfg to node2 with the dedicated key.

@@ -8,12 +8,10 @@
 # rhel9 __nyZdYRW).
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 . ./el-portal.sh
 make_ca
 sign_portal_csr
 trust_ca_el
 portal_name
-handoff_open
 serve_portal_cert

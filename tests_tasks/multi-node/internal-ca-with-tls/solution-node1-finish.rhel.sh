@@ -3,7 +3,5 @@
 # solution-node1-finish.sh (stop the transfer server; verify), node1's hand-off opening closed.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 handoff_stop
-handoff_close
 curl -sS --max-time 10 https://portal.corp.internal/ | grep -q 'Corp portal'

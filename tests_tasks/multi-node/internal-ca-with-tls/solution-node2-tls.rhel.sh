@@ -4,10 +4,8 @@
 # firewalld; node2's hand-off opening closed.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 . ./el-portal.sh
 handoff_stop
-handoff_close
 handoff_fetch "$OB_ADDR_NODE1_PRIV" portal.crt /etc/nginx/tls/portal.crt
 openssl x509 -in /etc/nginx/tls/portal.crt -noout >/dev/null
 portal_tls_site_el

@@ -6,14 +6,12 @@
 # firewalld while it runs, as in the reference
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 . ./portal-ca.sh
 . ./el-portal.sh
 case "$NODE" in
   node1)
     if [ -d "$HANDOFF_DIR" ]; then  # second pass: node2 has its certificate
       handoff_stop
-      handoff_close
       curl -sS --max-time 10 https://portal.corp.internal/ | grep -q 'Corp portal'
       exit 0
     fi
@@ -22,7 +20,6 @@ case "$NODE" in
     portal_name
     handoff_put ca.crt
     handoff_put ca.key
-    handoff_open
     handoff_serve "$OB_ADDR_NODE1_PRIV" ca.crt ;;
   node2)
     install -d -m 0700 /root/ca /etc/nginx/tls

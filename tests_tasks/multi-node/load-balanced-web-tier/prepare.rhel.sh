@@ -11,26 +11,12 @@
 # through the lab's package cache, which serves apt only.
 set -euo pipefail
 . tasklib/firewalld-on.sh
+. tasklib/static-site.sh
 firewalld_on
 case "$NODE" in
   node2|node3) ;;
   *) exit 0 ;;
 esac
-install -d /srv/shop
-printf '<html><body><h1>shop</h1><p>served by %s</p></body></html>\n' "$NODE" > /srv/shop/index.html
-cat > /etc/systemd/system/shop.service <<'UNIT'
-[Unit]
-Description=Shop application
-After=network.target
-[Service]
-ExecStart=/usr/bin/python3 -m http.server 8080 --directory /srv/shop
-Restart=on-failure
-[Install]
-WantedBy=multi-user.target
-UNIT
-systemctl daemon-reload
-systemctl enable --now shop.service
+static_site shop 8080 /srv/shop "Shop application" "<html><body><h1>shop</h1><p>served by $NODE</p></body></html>"
 firewall-cmd -q --permanent --add-port=8080/tcp
 firewall-cmd -q --reload
-for i in $(seq 1 50); do curl -sf http://127.0.0.1:8080/ >/dev/null && exit 0; sleep 0.2; done
-echo "shop did not come up" >&2; exit 1

@@ -11,23 +11,9 @@
 # through the lab's package cache, which serves apt only.
 set -euo pipefail
 . tasklib/firewalld-on.sh
+. tasklib/static-site.sh
 firewalld_on
 [ "$NODE" = node1 ] || exit 0
-install -d /srv/reports
-printf 'daily report\nbackups: ok\ndisk: 41%%\n' > /srv/reports/index.html
-cat > /etc/systemd/system/reports.service <<'UNIT'
-[Unit]
-Description=Reporting service
-After=network.target
-[Service]
-ExecStart=/usr/bin/python3 -m http.server 9100 --directory /srv/reports
-Restart=always
-[Install]
-WantedBy=multi-user.target
-UNIT
-systemctl daemon-reload
-systemctl enable --now reports.service
+static_site reports 9100 /srv/reports "Reporting service" $'daily report\nbackups: ok\ndisk: 41%'
 firewall-cmd -q --permanent --add-port=9100/tcp
 firewall-cmd -q --reload
-for i in $(seq 1 50); do curl -sf http://127.0.0.1:9100/ >/dev/null && exit 0; sleep 0.2; done
-echo "reports did not come up" >&2; exit 1

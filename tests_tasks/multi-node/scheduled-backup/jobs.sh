@@ -1,6 +1,6 @@
 #!/bin/bash
 # Parts of the reference solution's step 3 on node1 (solution-node1-finish.sh), as the wrong
-# solutions that keep them repeat them.
+# solutions that keep them repeat them. Needs tasklib/ssh-job.sh.
 
 # how the jobs reach node2: the dedicated key, never a prompt
 SSH="ssh -i /root/.ssh/backup_records -o BatchMode=yes"
@@ -28,13 +28,7 @@ SH
 
 # backup_service: the oneshot unit backup-records.service that runs the backup.
 backup_service() {
-  cat > /etc/systemd/system/backup-records.service <<'UNIT'
-[Unit]
-Description=Back up /srv/records to node2
-[Service]
-Type=oneshot
-ExecStart=/usr/local/sbin/backup-records
-UNIT
+  ssh_job_service backup-records "Back up /srv/records to node2" /usr/local/sbin/backup-records
 }
 
 # nightly_timer: backup-records.timer, which starts the service every day at 02:30 (and at boot

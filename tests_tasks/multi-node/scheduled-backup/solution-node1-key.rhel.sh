@@ -6,11 +6,6 @@
 # BatchMode between root accounts, under SELinux); rhel10's image has no rsync (config-sync-rhel10
 # __oijXoiw); also centos-stream10 __AkeWMfM, rhel9 __df25r2K, rhel10 __KyhsJwp.
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 command -v rsync >/dev/null || dnf -y -q install rsync
-install -d -m 0700 /root/.ssh
-[ -f /root/.ssh/backup_records ] || ssh-keygen -q -t ed25519 -N '' -C backup-records -f /root/.ssh/backup_records
-handoff_put /root/.ssh/backup_records.pub
-handoff_open
-handoff_serve "$OB_ADDR_NODE1_PRIV" backup_records.pub
+ssh_job_key backup_records

@@ -2,11 +2,9 @@
 # must fail req-2: the nightly timer uses systemd's `daily` (00:00) instead of 02:30, so the backup runs at midnight, not at 02:30
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
-handoff_stop
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 backup_command
 restore_command
 backup_service
@@ -19,7 +17,4 @@ Persistent=true
 [Install]
 WantedBy=timers.target
 UNIT
-systemctl daemon-reload
-systemctl enable --now backup-records.timer
-# the first run through the unit: systemd runs it once even if the timer fires now too
-systemctl start backup-records.service
+ssh_job_timer backup-records

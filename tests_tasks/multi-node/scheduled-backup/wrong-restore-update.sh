@@ -2,11 +2,9 @@
 # must fail req-3: restore-records uses rsync --update so as "not to overwrite newer local files": a damaged file is newer than its backup, so it is skipped and keeps the damage
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
-handoff_stop
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 backup_command
 cat > /usr/local/sbin/restore-records <<SH
 #!/bin/sh
@@ -16,7 +14,4 @@ SH
 chmod 0755 /usr/local/sbin/restore-records
 backup_service
 nightly_timer
-systemctl daemon-reload
-systemctl enable --now backup-records.timer
-# the first run through the unit: systemd runs it once even if the timer fires now too
-systemctl start backup-records.service
+ssh_job_timer backup-records

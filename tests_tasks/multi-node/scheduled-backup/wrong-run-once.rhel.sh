@@ -5,13 +5,9 @@
 # solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld, so only the mistake
 # differs
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
-handoff_stop
-handoff_close
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 backup_command
 restore_command
 /usr/local/sbin/backup-records

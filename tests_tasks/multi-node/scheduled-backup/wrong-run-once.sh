@@ -2,11 +2,9 @@
 # must fail req-2: backup and restore commands work and the backup is run once now, but nothing schedules it (no timer, no cron job): no backup happens at 02:30
 # steps: node1:solution-node1-key.sh node2:solution-node2.sh node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
-handoff_stop
-trust_host_key "$OB_ADDR_NODE2_PRIV"
+ssh_job_trust
 backup_command
 restore_command
 /usr/local/sbin/backup-records

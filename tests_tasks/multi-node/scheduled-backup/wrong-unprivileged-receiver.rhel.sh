@@ -6,9 +6,7 @@
 # SELinux to read its authorized_keys, so the login works as on Debian; the hand-off port is closed
 # again in firewalld as in the reference
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
-. tasklib/http-handoff-firewalld.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
 case "$NODE" in
   node2)
@@ -22,9 +20,7 @@ case "$NODE" in
     chmod 0600 /var/lib/rbackup/.ssh/authorized_keys
     chcon -R -t ssh_home_t /var/lib/rbackup/.ssh ;;
   node1)
-    handoff_stop
-    handoff_close
-    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    ssh_job_trust
     cat > /usr/local/sbin/backup-records <<SH
 #!/bin/sh
 # Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there).

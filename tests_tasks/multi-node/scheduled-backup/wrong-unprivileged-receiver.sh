@@ -2,8 +2,7 @@
 # must fail req-1, req-3: the backup logs in to node2 as an unprivileged account (rbackup) instead of root; rsync cannot set owners there, so the copy is owned by rbackup's uid, and a restore brings the files back with that uid instead of records'
 # steps: node1:solution-node1-key.sh node2 node1
 set -euo pipefail
-. tasklib/http-handoff.sh
-. tasklib/ssh-root-trust.sh
+. tasklib/ssh-job.sh
 . ./jobs.sh
 export DEBIAN_FRONTEND=noninteractive
 case "$NODE" in
@@ -17,8 +16,7 @@ case "$NODE" in
     chown rbackup:rbackup /var/lib/rbackup/.ssh/authorized_keys
     chmod 0600 /var/lib/rbackup/.ssh/authorized_keys ;;
   node1)
-    handoff_stop
-    trust_host_key "$OB_ADDR_NODE2_PRIV"
+    ssh_job_trust
     cat > /usr/local/sbin/backup-records <<SH
 #!/bin/sh
 # Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there).

@@ -4,9 +4,7 @@
 # again in firewalld.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 handoff_stop
-handoff_close
 kh=/home/ops/.ssh/known_hosts
 touch "$kh"
 ssh-keyscan -t ed25519 node2 2>/dev/null > /tmp/node2.keys

@@ -6,11 +6,9 @@
 # node1 to node2 under SELinux); also centos-stream10 __fvBoppS, rhel9 __iGo5osh, rhel10 __T6tZ2cd.
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 sed -i '/[[:space:]]node2$/d' /etc/hosts
 echo "$OB_ADDR_NODE2_PRIV node2" >> /etc/hosts
 install -d -m 0700 -o ops -g ops /home/ops/.ssh
 [ -f /home/ops/.ssh/id_ed25519 ] || runuser -u ops -- ssh-keygen -q -t ed25519 -N '' -C ops@node1 -f /home/ops/.ssh/id_ed25519
 handoff_put /home/ops/.ssh/id_ed25519.pub ops.pub
-handoff_open
 handoff_serve "$OB_ADDR_NODE1_PRIV" ops.pub

@@ -5,9 +5,7 @@
 # solution-node1-finish.rhel.sh the hand-off port is closed again in firewalld
 set -euo pipefail
 . tasklib/http-handoff.sh
-. tasklib/http-handoff-firewalld.sh
 handoff_stop
-handoff_close
 kh=/home/ops/.ssh/known_hosts
 touch "$kh"
 ssh-keygen -R "$OB_ADDR_NODE2_PRIV" -f "$kh" >/dev/null 2>&1 || true
