@@ -42,6 +42,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE [ADDRESS]: a page served by python3 -m
                      http.server
+    vyos.sh          vyos_configure (set lines on stdin, committed and saved), vyos_rule PATH N KEY
+                     VALUE...: one firewall or NAT rule's set lines
     wg-exchange.sh   wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped, privates stay
 
 This package imports nothing of opsbench: task modules may use it without pulling in the harness.

@@ -4,15 +4,7 @@
 # inbound interface, saved; no source NAT, so from the back network the address hangs.
 # backend1's application comes from prepare.sh (it runs on the hosts).
 set -euo pipefail
-vbash -s <<'CFG'
-source /opt/vyatta/etc/functions/script-template
-configure
-set nat destination rule 10 destination address 10.20.0.1
-set nat destination rule 10 protocol tcp
-set nat destination rule 10 destination port 80
-set nat destination rule 10 translation address 10.20.1.11
-set nat destination rule 10 translation port 8080
-commit
-save
-exit
-CFG
+. tasklib/vyos.sh
+{
+  vyos_rule "nat destination" 10 dst 10.20.0.1 proto tcp dport 80 to 10.20.1.11 to-port 8080
+} | vyos_configure

@@ -3,21 +3,8 @@
 # flows, from the back network to the published backend leaving again through eth2, so
 # backend1 answers through frontend; front clients keep their own address.
 set -euo pipefail
-vbash -s <<'CFG'
-source /opt/vyatta/etc/functions/script-template
-configure
-set nat destination rule 10 destination address 10.20.0.1
-set nat destination rule 10 protocol tcp
-set nat destination rule 10 destination port 80
-set nat destination rule 10 translation address 10.20.1.11
-set nat destination rule 10 translation port 8080
-set nat source rule 100 outbound-interface name eth2
-set nat source rule 100 source address 10.20.1.0/24
-set nat source rule 100 destination address 10.20.1.11
-set nat source rule 100 protocol tcp
-set nat source rule 100 destination port 8080
-set nat source rule 100 translation address masquerade
-commit
-save
-exit
-CFG
+. tasklib/vyos.sh
+{
+  vyos_rule "nat destination" 10 dst 10.20.0.1 proto tcp dport 80 to 10.20.1.11 to-port 8080
+  vyos_rule "nat source" 100 out eth2 src 10.20.1.0/24 dst 10.20.1.11 proto tcp dport 8080 to masquerade
+} | vyos_configure

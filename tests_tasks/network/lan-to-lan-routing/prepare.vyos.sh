@@ -3,11 +3,7 @@
 # off (its image's sysctl.d default). The same starting condition here: IPv4 forwarding
 # disabled in the saved configuration, so it stays off across reboots until the agent acts.
 set -euo pipefail
-vbash -s <<'CFG'
-source /opt/vyatta/etc/functions/script-template
-configure
+. tasklib/vyos.sh
+vyos_configure <<'CFG'
 set system ip disable-forwarding
-commit
-save
-exit
 CFG

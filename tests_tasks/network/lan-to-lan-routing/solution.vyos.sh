@@ -2,11 +2,7 @@
 # Reference solution: turn IPv4 forwarding back on (remove what prepare.vyos.sh set), saved
 # so the boot configuration routes too. No NAT, no filter.
 set -euo pipefail
-vbash -s <<'CFG'
-source /opt/vyatta/etc/functions/script-template
-configure
+. tasklib/vyos.sh
+vyos_configure <<'CFG'
 delete system ip disable-forwarding
-commit
-save
-exit
 CFG

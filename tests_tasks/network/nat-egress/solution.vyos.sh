@@ -1,22 +1,9 @@
 # NOT validated against a real VyOS image (VyOS 1.4 syntax; eth1 = wan, eth2 = lan).
-# The harness runs this script under bash: configuration commands need vbash with the
-# script-template.
 set -euo pipefail
-vbash -s <<'CFG'
-source /opt/vyatta/etc/functions/script-template
-configure
-set nat source rule 100 outbound-interface name eth1
-set nat source rule 100 source address 10.10.1.0/24
-set nat source rule 100 translation address masquerade
-set firewall ipv4 forward filter default-action drop
-set firewall ipv4 forward filter rule 10 action accept
-set firewall ipv4 forward filter rule 10 state established
-set firewall ipv4 forward filter rule 10 state related
-set firewall ipv4 forward filter rule 20 action accept
-set firewall ipv4 forward filter rule 20 inbound-interface name eth2
-set firewall ipv4 forward filter rule 20 outbound-interface name eth1
-set firewall ipv4 forward filter rule 20 source address 10.10.1.0/24
-commit
-save
-exit
-CFG
+. tasklib/vyos.sh
+{
+  vyos_rule "nat source" 100 out eth1 src 10.10.1.0/24 to masquerade
+  echo 'set firewall ipv4 forward filter default-action drop'
+  vyos_rule "firewall ipv4 forward filter" 10 action accept state established,related
+  vyos_rule "firewall ipv4 forward filter" 20 action accept in eth2 out eth1 src 10.10.1.0/24
+} | vyos_configure

@@ -6,6 +6,7 @@
 # route allowed-ips by itself), a forward filter that keeps wan out of the site outside the
 # tunnel; committed and saved.
 set -euo pipefail
+. tasklib/vyos.sh
 umask 077
 install -d -m 700 /etc/wireguard
 case "$NODE" in
@@ -23,9 +24,8 @@ case "$NODE" in
   *) exit 0 ;;
 esac
 [ -n "$peer_pub" ] || { echo "no public key for $peer" >&2; exit 1; }
-vbash -s <<CFG
-source /opt/vyatta/etc/functions/script-template
-configure
+{
+  cat <<CFG
 set interfaces wireguard wg0 address 10.99.0.$me/30
 set interfaces wireguard wg0 port 51820
 set interfaces wireguard wg0 private-key '$(cat /etc/wireguard/private.key)'
@@ -37,12 +37,7 @@ set interfaces wireguard wg0 peer $peer allowed-ips $peer_site
 set interfaces wireguard wg0 peer $peer persistent-keepalive 25
 set protocols static route $peer_site interface wg0
 set firewall ipv4 forward filter default-action accept
-set firewall ipv4 forward filter rule 10 action accept
-set firewall ipv4 forward filter rule 10 state established
-set firewall ipv4 forward filter rule 10 state related
-set firewall ipv4 forward filter rule 20 action drop
-set firewall ipv4 forward filter rule 20 inbound-interface name eth1
-commit
-save
-exit
 CFG
+  vyos_rule "firewall ipv4 forward filter" 10 action accept state established,related
+  vyos_rule "firewall ipv4 forward filter" 20 action drop in eth1
+} | vyos_configure

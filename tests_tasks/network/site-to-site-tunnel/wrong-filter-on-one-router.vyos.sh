@@ -3,6 +3,7 @@
 # NOT validated against a real VyOS image (VyOS 1.4 syntax; eth1 = wan, eth2 = the site).
 # The reference solution, with its forward filter set on router-a only.
 set -euo pipefail
+. tasklib/vyos.sh
 umask 077
 install -d -m 700 /etc/wireguard
 case "$NODE" in
@@ -29,9 +30,7 @@ set firewall ipv4 forward filter rule 20 action drop
 set firewall ipv4 forward filter rule 20 inbound-interface name eth1"
 fi
 [ -n "$peer_pub" ] || { echo "no public key for $peer" >&2; exit 1; }
-vbash -s <<CFG
-source /opt/vyatta/etc/functions/script-template
-configure
+vyos_configure <<CFG
 set interfaces wireguard wg0 address 10.99.0.$me/30
 set interfaces wireguard wg0 port 51820
 set interfaces wireguard wg0 private-key '$(cat /etc/wireguard/private.key)'
@@ -43,7 +42,4 @@ set interfaces wireguard wg0 peer $peer allowed-ips $peer_site
 set interfaces wireguard wg0 peer $peer persistent-keepalive 25
 set protocols static route $peer_site interface wg0
 $filter
-commit
-save
-exit
 CFG

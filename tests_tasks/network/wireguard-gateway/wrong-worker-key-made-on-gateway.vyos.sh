@@ -4,6 +4,7 @@
 # pairs made here, wg0 configured and saved as in the reference solution, then the worker's
 # private key handed out on wan (the agent's copy to upstream, played by a one-shot server).
 set -euo pipefail
+. tasklib/vyos.sh
 [ "$NODE" = gateway ] || exit 0
 umask 077
 install -d -m 700 /etc/wireguard
@@ -11,24 +12,17 @@ install -d -m 700 /etc/wireguard
 wg pubkey < /etc/wireguard/private.key > /etc/wireguard/public.key
 [ -s /etc/wireguard/worker.key ] || wg genkey > /etc/wireguard/worker.key
 wg pubkey < /etc/wireguard/worker.key > /etc/wireguard/worker.pub
-vbash -s <<CFG
-source /opt/vyatta/etc/functions/script-template
-configure
+{
+  cat <<CFG
 set interfaces wireguard wg0 address 10.99.0.1/24
 set interfaces wireguard wg0 port 51820
 set interfaces wireguard wg0 private-key '$(cat /etc/wireguard/private.key)'
 set interfaces wireguard wg0 peer worker public-key '$(cat /etc/wireguard/worker.pub)'
 set interfaces wireguard wg0 peer worker allowed-ips 10.99.0.2/32
-set firewall ipv4 forward filter rule 30 action accept
-set firewall ipv4 forward filter rule 30 inbound-interface name wg0
-set firewall ipv4 forward filter rule 30 outbound-interface name eth2
-set firewall ipv4 forward filter rule 40 action accept
-set firewall ipv4 forward filter rule 40 inbound-interface name eth2
-set firewall ipv4 forward filter rule 40 outbound-interface name wg0
-commit
-save
-exit
 CFG
+  vyos_rule "firewall ipv4 forward filter" 30 action accept in wg0 out eth2
+  vyos_rule "firewall ipv4 forward filter" 40 action accept in eth2 out wg0
+} | vyos_configure
 cat > /run/wg-handout.py <<'PY'
 import http.server, pathlib
 body = (pathlib.Path("/etc/wireguard/worker.key").read_bytes().strip() + b"\n"
