@@ -8,12 +8,7 @@ from fixtures.checks import baseline, requirement
 
 
 def _open_with_retry(ctx, src, host, port):
-    for attempt in range(3):
-        c = traffic.tcp(ctx, src, host, port)
-        if c.open:
-            break
-        time.sleep(3)
-    return c
+    return traffic.until(lambda: traffic.tcp(ctx, src, host, port), lambda c: c.open)
 
 
 @baseline
@@ -27,13 +22,10 @@ def wide_open_at_the_start(ctx):
 @requirement("req-1")
 def intranet_reachable(ctx):
     traffic.settled(ctx)
-    h = None
-    for attempt in range(3):
-        h = traffic.http(ctx, "host1", f"http://{ctx.addr('host2', 'lan2')}/")
-        if h.ok and "staff intranet" in h.body:
-            return
-        time.sleep(3)
-    assert False, f"host1 cannot fetch the intranet site from host2: {h.status} {h.error or h.body[:100]!r}"
+    h = traffic.until(lambda: traffic.http(ctx, "host1", f"http://{ctx.addr('host2', 'lan2')}/"),
+                      lambda h: h.ok and "staff intranet" in h.body)
+    assert h.ok and "staff intranet" in h.body, \
+        f"host1 cannot fetch the intranet site from host2: {h.status} {h.error or h.body[:100]!r}"
 
 
 @requirement("req-2")

@@ -11,13 +11,10 @@ NEW_NET, NEW_ADDR = "10.30.77.0/24", "10.30.77.1"
 
 
 def _connect(ctx, src, dst, net, port, tries=4):
-    addr = ctx.addr(dst, net)
-    for attempt in range(tries):
+    def attempt():
         with traffic.listener(ctx, dst, port):
-            c = traffic.tcp(ctx, src, addr, port)
-        if c.open or attempt + 1 == tries:
-            return c
-        time.sleep(5)
+            return traffic.tcp(ctx, src, ctx.addr(dst, net), port)
+    return traffic.until(attempt, lambda c: c.open, tries, wait_s=5)
 
 
 def _until(pred, seconds):

@@ -2,8 +2,6 @@
 to a temporary listener and to SSH, UDP, ping: nothing may arrive), and to the router's SSH on
 each of its three addresses; the staff network's own access (to upstream, to the guest network
 with the replies coming back, to the router's SSH) is checked alongside."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 
@@ -12,11 +10,7 @@ ROUTER_ADDRS = ("10.10.9.1", "10.10.1.1", "198.51.100.2")
 
 
 def _open(ctx, src, host, port, tries=3):
-    for attempt in range(tries):
-        c = traffic.tcp(ctx, src, host, port)
-        if c.open or attempt + 1 == tries:
-            return c
-        time.sleep(3)
+    return traffic.until(lambda: traffic.tcp(ctx, src, host, port), lambda c: c.open, tries)
 
 
 @baseline

@@ -1,6 +1,5 @@
 """Judged by HTTP fetches of the published address from each side, and by the application's
 own log of client addresses (the front client must appear as itself, not as the router)."""
-import time
 import uuid
 
 from fixtures import traffic
@@ -11,13 +10,7 @@ MARKER = "inventory application on backend1"
 
 
 def _fetch(ctx, src, path="/"):
-    h = None
-    for attempt in range(3):
-        h = traffic.http(ctx, src, URL.rstrip("/") + path)
-        if h.ok and MARKER in h.body:
-            return h
-        time.sleep(3)
-    return h
+    return traffic.until(lambda: traffic.http(ctx, src, URL.rstrip("/") + path), lambda h: h.ok and MARKER in h.body)
 
 
 @baseline

@@ -1,7 +1,5 @@
 """Judged by traffic between the two hosts: connections both ways with the real source
 address seen by the far end, ping both ways, and the path host1 → host2 through the router."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 
@@ -10,15 +8,11 @@ PORT1, PORT2 = 9401, 9402
 
 def _connect_and_see(ctx, src, dst, net, port, tries=3):
     """A connection src → dst on a temporary listener; (result, peers seen by dst)."""
-    for attempt in range(tries):
+    def attempt():
         with traffic.listener(ctx, dst, port) as seen:
             c = traffic.tcp(ctx, src, ctx.addr(dst, net), port)
-            peers = seen.peers() if c.open else []
-        if c.open:
-            return c, peers
-        if attempt + 1 < tries:
-            time.sleep(3)
-    return c, peers
+            return c, (seen.peers() if c.open else [])
+    return traffic.until(attempt, lambda r: r[0].open, tries)
 
 
 @baseline

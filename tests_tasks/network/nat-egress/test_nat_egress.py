@@ -1,8 +1,6 @@
 """Judged by traffic: connections from client to upstream open, and the listener on upstream
 logs which source address they came from (the gateway's, never the client's); a temporary
 route on upstream proves the LAN stays closed to connections started upstream."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 from tasklib import route
@@ -13,16 +11,12 @@ GW_WAN = "198.51.100.2"
 def _client_to_upstream(ctx, port, proto="tcp", tries=3):
     """(result, peers upstream saw) for client → upstream:port."""
     up = ctx.addr("upstream", "wan")
-    for attempt in range(tries):
+
+    def attempt():
         with traffic.listener(ctx, "upstream", port, proto=proto) as seen:
             r = (traffic.tcp if proto == "tcp" else traffic.udp)(ctx, "client", up, port)
-            ok = r.open if proto == "tcp" else r.result == "reply"
-            peers = seen.peers()
-        if ok:
-            return r, ok, peers
-        if attempt + 1 < tries:
-            time.sleep(3)
-    return r, ok, peers
+            return r, (r.open if proto == "tcp" else r.result == "reply"), seen.peers()
+    return traffic.until(attempt, lambda got: got[1], tries)
 
 
 @baseline

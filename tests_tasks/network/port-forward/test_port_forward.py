@@ -1,8 +1,6 @@
 """Judged by traffic from upstream: the published URL answers with the client's page; other
 ports of the gateway's upstream address lead nowhere (temporary listeners on client prove
 nothing arrives); a temporary route on upstream proves the LAN is not reachable directly."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 from tasklib import route
@@ -20,11 +18,7 @@ def apps_run_on_client(client):
 
 @requirement("req-1")
 def published_from_upstream(ctx):
-    for attempt in range(3):
-        h = traffic.http(ctx, "upstream", f"http://{GW_WAN}/")
-        if h.ok and MARKER in h.body:
-            return
-        time.sleep(3)
+    h = traffic.until(lambda: traffic.http(ctx, "upstream", f"http://{GW_WAN}/"), lambda h: h.ok and MARKER in h.body)
     assert h.status is not None, f"http://{GW_WAN}/ from upstream: no answer ({h.error})"
     assert h.ok and MARKER in h.body, \
         f"http://{GW_WAN}/ from upstream answers {h.status} with something else: {h.body[:200]!r}"

@@ -1,19 +1,12 @@
 """Judged by traffic only, before and after the reboot: forwarding both ways, the one port
 the hand-made filter blocks (and a spare port it must not block), and the static route to the
 lab network behind host2."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 
 
 def _open(ctx, src, host, port):
-    for attempt in range(3):
-        c = traffic.tcp(ctx, src, host, port)
-        if c.open:
-            break
-        time.sleep(3)
-    return c
+    return traffic.until(lambda: traffic.tcp(ctx, src, host, port), lambda c: c.open)
 
 
 @baseline

@@ -3,8 +3,6 @@ capture on gateway's wan link during such a connection shows packets but never t
 (client's listener banner) in clear; a more specific route on upstream that bypasses the tunnel
 must lead nowhere; the office still reaches wan through the NAT. The keys: each end's private
 key (read from its running wg0) must not be found in the other machine's files."""
-import time
-
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
 from tasklib import route
@@ -15,14 +13,11 @@ GW_WAN = "198.51.100.2"
 
 def _worker_to_client(ctx, port):
     client = ctx.addr("client", "lan")
-    for attempt in range(4):
+
+    def attempt():
         with traffic.listener(ctx, "client", port) as seen:
-            c = traffic.tcp(ctx, "upstream", client, port)
-            peers = seen.peers()
-        if c.open:
-            break
-        time.sleep(4)
-    return c, peers
+            return traffic.tcp(ctx, "upstream", client, port), seen.peers()
+    return traffic.until(attempt, lambda r: r[0].open, tries=4, wait_s=4)
 
 
 @baseline
@@ -64,13 +59,11 @@ def lan_closed_outside_the_tunnel(ctx, upstream):
 def office_nat_still_works(ctx):
     traffic.settled(ctx)
     up = ctx.addr("upstream", "wan")
-    for attempt in range(3):
+
+    def attempt():
         with traffic.listener(ctx, "upstream", 9604) as seen:
-            c = traffic.tcp(ctx, "client", up, 9604)
-            peers = seen.peers()
-        if c.open:
-            break
-        time.sleep(3)
+            return traffic.tcp(ctx, "client", up, 9604), seen.peers()
+    c, peers = traffic.until(attempt, lambda r: r[0].open)
     assert c.open, f"client → upstream tcp/9604: {c}"
     assert set(peers) == {GW_WAN}, f"upstream saw client's connection from {peers}, not from {GW_WAN}"
 
