@@ -19,7 +19,8 @@ says what is wrong, on which node.
 Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one with a line
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).
 
-    dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active
+    dnsmasq.sh       dnsmasq_apply: test the config, enable, restart, fail unless active;
+                     dnsmasq_lan_dhcp: the office LAN's DHCP-only settings
     etcd.sh          etcd members: the upstream build (EL), firewalld, the members' settings, a fresh
                      member, start, health
     firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)

@@ -2,7 +2,4 @@
 # Starting condition: router forwards between the three networks (persistently), no filter.
 set -euo pipefail
 . tasklib/ip-forward.sh
-case "$NODE" in
-  router)
-    ip_forward_persistent ;;
-esac
+[ "$NODE" != router ] || ip_forward_persistent

@@ -3,7 +3,4 @@
 # site, so the sites cannot reach each other.
 set -euo pipefail
 . tasklib/ip-forward.sh
-case "$NODE" in
-  router-a|router-b)
-    ip_forward_persistent ;;
-esac
+case "$NODE" in router-a|router-b) ip_forward_persistent ;; esac

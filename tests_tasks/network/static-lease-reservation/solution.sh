@@ -3,7 +3,6 @@
 # interface, the kiosk's MAC bound to 10.10.1.50, enabled at boot.
 set -euo pipefail
 . tasklib/dnsmasq.sh
-. ./lan-dhcp.sh
 [ "$NODE" = router ] || exit 0
-lan_dhcp_conf
+dnsmasq_lan_dhcp "# lobby kiosk" "dhcp-host=02:1a:2b:3c:4d:50,10.10.1.50,kiosk,infinite"
 dnsmasq_apply
