@@ -28,7 +28,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network (through firewalld
                      at runtime where it runs)
-    https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP
+    https-app.sh     https_app NAME: a small HTTPS service from a route table, reloads on SIGHUP;
+                     https_cert: its certificate from a local CA, for any dates
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service

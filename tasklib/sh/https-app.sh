@@ -77,3 +77,40 @@ PY
   } > "/opt/$name/server.py"
   chmod 755 "/opt/$name/server.py"
 }
+
+# https_cert CA_DIR KEY CRT SUBJECT SAN SERIAL START END: a new P-256 key KEY and, for it, a server
+# certificate CRT (subject SUBJECT, subjectAltName SAN, serial SERIAL in hex) issued by the CA in
+# CA_DIR (ca.crt, ca.key) valid from START to END (YYYYMMDDHHMMSSZ, UTC): `openssl ca`, which
+# takes any start date, so a starting condition can hold a certificate that expired or soon will
+https_cert() {
+  local ca=$1 key=$2 crt=$3 subject=$4 san=$5 serial=$6 start=$7 end=$8 tmp
+  tmp=$(mktemp -d)
+  mkdir "$tmp/new"; touch "$tmp/index.txt"; echo "$serial" > "$tmp/serial"
+  cat > "$tmp/ca.cnf" <<CNF
+[ca]
+default_ca = issuer
+[issuer]
+database = $tmp/index.txt
+serial = $tmp/serial
+new_certs_dir = $tmp/new
+default_md = sha256
+policy = any
+unique_subject = no
+copy_extensions = copy
+[any]
+organizationName = supplied
+organizationalUnitName = optional
+commonName = supplied
+[srv]
+basicConstraints = CA:FALSE
+keyUsage = critical, digitalSignature
+extendedKeyUsage = serverAuth
+subjectKeyIdentifier = hash
+authorityKeyIdentifier = keyid
+CNF
+  openssl ecparam -name prime256v1 -genkey -noout -out "$key"
+  openssl req -new -key "$key" -subj "$subject" -addext "subjectAltName=$san" -out "$tmp/req.csr"
+  openssl ca -batch -notext -config "$tmp/ca.cnf" -cert "$ca/ca.crt" -keyfile "$ca/ca.key" \
+    -extensions srv -startdate "$start" -enddate "$end" -in "$tmp/req.csr" -out "$crt" 2>/dev/null
+  rm -rf "$tmp"
+}

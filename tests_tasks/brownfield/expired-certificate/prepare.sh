@@ -33,36 +33,8 @@ grep -q 'billing.corp.internal' /etc/hosts || echo '127.0.0.1 billing.corp.inter
 
 # the certificate, issued for a year and expired since 2025-03-01
 install -d -m 755 /etc/billing-api/tls
-tmp=$(mktemp -d)
-mkdir "$tmp/new"; touch "$tmp/index.txt"; echo 1A2B > "$tmp/serial"
-cat > "$tmp/ca.cnf" <<CNF
-[ca]
-default_ca = corp
-[corp]
-database = $tmp/index.txt
-serial = $tmp/serial
-new_certs_dir = $tmp/new
-default_md = sha256
-policy = any
-unique_subject = no
-copy_extensions = copy
-[any]
-organizationName = supplied
-commonName = supplied
-[srv]
-basicConstraints = CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-CNF
-openssl ecparam -name prime256v1 -genkey -noout -out /etc/billing-api/tls/billing.key
-openssl req -new -key /etc/billing-api/tls/billing.key -subj "/O=Example Corp/CN=billing.corp.internal" \
-  -addext "subjectAltName=DNS:billing.corp.internal" -out "$tmp/billing.csr"
-openssl ca -batch -notext -config "$tmp/ca.cnf" -cert /root/corp-ca/ca.crt -keyfile /root/corp-ca/ca.key \
-  -extensions srv -startdate 20240301000000Z -enddate 20250301000000Z \
-  -in "$tmp/billing.csr" -out /etc/billing-api/tls/billing.crt 2>/dev/null
-rm -rf "$tmp"
+https_cert /root/corp-ca /etc/billing-api/tls/billing.key /etc/billing-api/tls/billing.crt \
+  "/O=Example Corp/CN=billing.corp.internal" DNS:billing.corp.internal 1A2B 20240301000000Z 20250301000000Z
 chown root:billing /etc/billing-api/tls/billing.key
 chmod 640 /etc/billing-api/tls/billing.key
 chmod 644 /etc/billing-api/tls/billing.crt

@@ -34,37 +34,9 @@ done
 
 # the current certificate: issued 360 days ago, valid for 365 days
 install -d -m 755 /etc/portal/tls
-tmp=$(mktemp -d)
-mkdir "$tmp/new"; touch "$tmp/index.txt"; echo 5C01 > "$tmp/serial"
-cat > "$tmp/ca.cnf" <<CNF
-[ca]
-default_ca = nw
-[nw]
-database = $tmp/index.txt
-serial = $tmp/serial
-new_certs_dir = $tmp/new
-default_md = sha256
-policy = any
-unique_subject = no
-copy_extensions = copy
-[any]
-organizationName = supplied
-organizationalUnitName = optional
-commonName = supplied
-[srv]
-basicConstraints = CA:FALSE
-keyUsage = critical, digitalSignature
-extendedKeyUsage = serverAuth
-subjectKeyIdentifier = hash
-authorityKeyIdentifier = keyid
-CNF
-openssl ecparam -name prime256v1 -genkey -noout -out /etc/portal/tls/portal.key
-openssl req -new -key /etc/portal/tls/portal.key -subj "/O=Northwind/OU=Platform/CN=portal.corp.internal" \
-  -addext "subjectAltName=DNS:portal.corp.internal" -out "$tmp/portal.csr"
-openssl ca -batch -notext -config "$tmp/ca.cnf" -cert /root/northwind-ca/ca.crt -keyfile /root/northwind-ca/ca.key \
-  -extensions srv -startdate "$(date -u -d '360 days ago' +%Y%m%d%H%M%SZ)" -enddate "$(date -u -d '5 days' +%Y%m%d%H%M%SZ)" \
-  -in "$tmp/portal.csr" -out /etc/portal/tls/portal.crt 2>/dev/null
-rm -rf "$tmp"
+https_cert /root/northwind-ca /etc/portal/tls/portal.key /etc/portal/tls/portal.crt \
+  "/O=Northwind/OU=Platform/CN=portal.corp.internal" DNS:portal.corp.internal 5C01 \
+  "$(date -u -d '360 days ago' +%Y%m%d%H%M%SZ)" "$(date -u -d '5 days' +%Y%m%d%H%M%SZ)"
 chown root:portal /etc/portal/tls/portal.key
 chmod 640 /etc/portal/tls/portal.key
 chmod 644 /etc/portal/tls/portal.crt
