@@ -8,13 +8,15 @@ says what is wrong, on which node.
     dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
     etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
     galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
+    http        the JSON document a URL answers with, asked with curl on a node (get_json)
     login       a command in a new su session of an account (su, how)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
     mirror      a tree and its copy on another node: listings to compare, the copy job run as
                 its timer would, waiting for a change to arrive
     postgresql  SQL as the postgres superuser; waiting for the server, or for a query's value
     route       a route on a node for the length of a with block (temporary)
-    systemd     the main PID of a service (main_pid; 0 when it has none)
+    systemd     the main PID of a service (main_pid; 0 when it has none), the ports it listens on
+                (main_ports), the PID listening on a port (listener_pid)
 
 Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one with a line
 `. tasklib/<name>.sh`; the harness inlines it, so the recorded script is whole (agents/_scripts).

@@ -6,14 +6,10 @@ the user acme included); the site's settings are judged by asking the installed 
 on port 9100, so a process left running after its package was removed does not count."""
 from __future__ import annotations
 
-import json
-
 from fixtures.checks import baseline, requirement
+from tasklib import http, systemd
 
 APT = "DEBIAN_FRONTEND=noninteractive timeout 300 apt-get -o Dpkg::Use-Pty=0"
-# the TCP ports the acme-agent unit's main process listens on
-MAIN_PORTS = ("pid=$(systemctl show -p MainPID --value acme-agent.service); "
-              "ss -Hltnp | grep \"pid=$pid,\" | awk '{print $4}' | sed 's/.*://' | sort -u")
 
 
 def _status(node1) -> str:
@@ -21,14 +17,7 @@ def _status(node1) -> str:
 
 
 def _ask(node1, port: int) -> dict | None:
-    res = node1.run(f"for i in $(seq 1 60); do curl -sf --max-time 3 http://127.0.0.1:{port}/ && exit 0; "
-                    f"sleep 0.25; done; exit 1")
-    if res.rc != 0:
-        return None
-    try:
-        return json.loads(res.stdout)
-    except ValueError:
-        return None
+    return http.get_json(node1, f"http://127.0.0.1:{port}/", wait_s=15)
 
 
 @baseline
@@ -56,25 +45,15 @@ def apt_works(node1):
     assert not audit.stdout.strip(), f"dpkg --audit still reports problems: {audit.stdout.strip()[-400:]}"
 
 
-def _main_ports(node1) -> list[str]:
-    ports: list[str] = []
-    for _ in range(20):  # the listening socket of the unit's main process, once it is up
-        ports = node1.run(MAIN_PORTS).stdout.split()
-        if ports:
-            break
-        node1.run("sleep 0.5")
-    return ports
-
-
 @requirement("req-2")
 def upgraded_and_running(node1):
     status = _status(node1)
     assert status == "1.1 install ok installed", f"acme-agent is {status or 'not installed'!r}, not 1.1 installed"
     res = node1.run("systemctl restart acme-agent.service")
     assert res.rc == 0, f"systemctl restart acme-agent fails: {res.stderr.strip()[-300:]}"
-    ports = _main_ports(node1)
+    ports = systemd.main_ports(node1, "acme-agent.service")
     assert ports, "after a restart, the acme-agent service listens on no port"
-    ans = _ask(node1, int(ports[0]))
+    ans = _ask(node1, ports[0])
     assert ans and ans.get("version") == "1.1", f"after a restart, the acme-agent service answers {ans}, not version 1.1"
 
 
@@ -85,8 +64,8 @@ def site_settings_kept(node1):
     assert status.endswith(" install ok installed"), f"acme-agent is {status or 'not installed'!r}, not installed"
     unit = node1.run("test -f \"$(systemctl show -p FragmentPath --value acme-agent.service)\"")
     assert unit.rc == 0, "acme-agent.service has no unit file on disk"
-    ports = _main_ports(node1)
-    assert "9100" in ports, f"the acme-agent service listens on {ports or 'no port'}, not on port 9100"
+    ports = systemd.main_ports(node1, "acme-agent.service")
+    assert 9100 in ports, f"the acme-agent service listens on {ports or 'no port'}, not on port 9100"
     ans = _ask(node1, 9100)
     assert ans is not None, "the agent does not answer on port 9100"
     assert ans.get("site") == "lab-east", f"the agent reports site {ans.get('site')!r}, not lab-east"

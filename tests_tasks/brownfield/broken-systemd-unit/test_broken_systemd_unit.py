@@ -1,6 +1,7 @@
 import hashlib
 
 from fixtures.checks import baseline, requirement
+from tasklib import systemd
 
 REPORTS = """id,quarter,title,owner
 r-101,2024Q3,Q3 revenue by region,finance
@@ -39,7 +40,7 @@ def restarts_as_unit(node1):
 
 @requirement("req-3")
 def runs_unprivileged(node1):
-    pid = node1.run("ss -Hltnp 'sport = :8200' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2").stdout.strip()
+    pid = systemd.listener_pid(node1, 8200)
     assert pid, "no process listens on tcp/8200"
     user = node1.run(f"ps -o user= -p {pid}").stdout.strip()
     assert user == "reportd", f"the process serving tcp/8200 runs as {user or 'unknown'}, not reportd"

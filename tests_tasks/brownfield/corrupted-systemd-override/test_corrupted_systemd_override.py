@@ -3,32 +3,25 @@ open-files limit it was given, its user), so the settings are judged by the runn
 not by the unit files. "Stays in force" is a package upgrade played by the check: the packaged
 unit file replaced by the next release's (the same file, release 2.4.2), then ledgerd restarted;
 the file the node had is put back afterwards."""
-import json
 import re
 from pathlib import Path
 
 from fixtures.checks import baseline, requirement
+from tasklib import http, systemd
 
 VENDOR = "/usr/lib/systemd/system/ledgerd.service"
 # the packaged unit as prepare.sh installs it, and the next release's
 PACKAGED = re.search(r"cat > /usr/lib/systemd/system/ledgerd\.service <<'UNIT'\n(.*?\n)UNIT\n",
                      (Path(__file__).parent / "prepare.sh").read_text(), re.S).group(1)
 UPGRADED = PACKAGED.replace("2.4.1", "2.4.2")
-STATUS = "curl -sS --max-time 5 http://127.0.0.1:8300/status"
+STATUS_URL = "http://127.0.0.1:8300/status"
 WANTED = {"retention_days": 90, "workers": 8}
 MIN_FILES = 65536
 
 
 def _status(node1, wait_s: int = 0) -> dict | None:
     """ledgerd's /status, waiting up to `wait_s` for it to answer; None if it does not."""
-    tries = max(1, wait_s * 4)
-    res = node1.run(f"for i in $(seq 1 {tries}); do {STATUS} 2>/dev/null && exit 0; sleep 0.25; done; exit 1")
-    if res.rc != 0:
-        return None
-    try:
-        return json.loads(res.stdout)
-    except ValueError:
-        return None
+    return http.get_json(node1, STATUS_URL, wait_s)
 
 
 def _settings_missing(st: dict) -> list[str]:
@@ -40,7 +33,7 @@ def _settings_missing(st: dict) -> list[str]:
 
 @baseline
 def ledgerd_down(node1):
-    assert node1.run(STATUS).rc != 0, "ledgerd already answers in the starting condition"
+    assert _status(node1) is None, "ledgerd already answers in the starting condition"
 
 
 @requirement("req-1")
@@ -51,8 +44,7 @@ def answers_as_unit(node1):
     assert res.rc == 0, f"systemctl restart ledgerd failed: {res.stderr.strip()[-300:]}"
     st = _status(node1, wait_s=15)
     assert st is not None, "ledgerd does not answer after a restart of its unit"
-    pid = node1.run("ss -Hltnp 'sport = :8300' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2").stdout.strip()
-    main = node1.run("systemctl show -p MainPID --value ledgerd.service").stdout.strip()
+    pid, main = systemd.listener_pid(node1, 8300), systemd.main_pid(node1, "ledgerd.service")
     assert pid and pid == main, f"tcp/8300 is served by pid {pid or '?'}, not by the ledgerd unit (MainPID {main or '?'})"
     assert st.get("user") == "ledgerd", f"ledgerd runs as {st.get('user')}, not as its user ledgerd"
 

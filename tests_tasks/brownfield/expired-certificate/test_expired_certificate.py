@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from fixtures.checks import baseline, requirement
+from tasklib import systemd
 
 CA_PEM = re.search(r"-----BEGIN CERTIFICATE-----.*?-----END CERTIFICATE-----",
                    (Path(__file__).parent / "prepare.sh").read_text(), re.S).group(0)
@@ -105,9 +106,9 @@ def service_kept(node1):
     """The instruction's "keep the service as it is otherwise": what serves tcp/8443 is still the
     billing-api unit's own process, running as billing (a key made root-only and the unit then
     switched to root is not)."""
-    pid = node1.run("ss -Hltnp 'sport = :8443' | grep -o 'pid=[0-9]*' | head -1 | cut -d= -f2").stdout.strip()
+    pid = systemd.listener_pid(node1, 8443)
     assert pid, "no process listens on tcp/8443"
-    main = node1.run("systemctl show -p MainPID --value billing-api.service").stdout.strip()
+    main = systemd.main_pid(node1, "billing-api.service")
     assert pid == main, f"tcp/8443 is served by pid {pid}, not by the billing-api service (its MainPID is {main or '?'})"
     user = node1.run(f"ps -o user= -p {pid}").stdout.strip()
     assert user == "billing", f"billing-api now runs as {user or 'unknown'}, not as its user billing"
