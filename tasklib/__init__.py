@@ -26,6 +26,7 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     etcd.sh          etcd members: the upstream build (EL), firewalld, the members' settings, a fresh
                      member, start, health
     firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
+    flat-repo.sh     flat_repo DIR LIST: the .debs in a folder as a trusted flat APT repository
     galera.sh        Galera nodes: install, firewalld, peers, settings, the shop data, Synced
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network (through firewalld
@@ -40,8 +41,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     rabbitmq.sh      RabbitMQ's packagecloud repositories and install on the rhel family
     rrsync-el.sh     el_rrsync_install, ssh_labels: rsync-rrsync from dnf; SELinux labels of ~/.ssh
     rrsync.sh        rrsync_install: rsync and $RRSYNC, its restricted-rsync script
-    ssh-job.sh       ssh_job_key/authorize/trust/timer: a root job on node1 reaching node2 with a
-                     dedicated key restricted to rrsync there
+    ssh-job.sh       ssh_job_key/authorize/trust/command/service/timer: a root job on node1 that
+                     reaches node2 with a dedicated key restricted to rrsync there
     ssh-root-trust.sh  trust_host_key ADDR, authorize_root_key COMMENT LINE: root's SSH trust
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE [ADDRESS]: a page served by python3 -m

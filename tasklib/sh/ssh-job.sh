@@ -29,6 +29,13 @@ ssh_job_trust() {
   trust_host_key "$OB_ADDR_NODE2_PRIV"
 }
 
+# ssh_job_command PATH COMMENT COMMAND: (node1) the job's executable PATH, a /bin/sh script that says
+# COMMENT and execs COMMAND
+ssh_job_command() {
+  printf '#!/bin/sh\n# %s\nexec %s\n' "$2" "$3" > "$1"
+  chmod 0755 "$1"
+}
+
 # ssh_job_service UNIT DESCRIPTION COMMAND: (node1) the oneshot unit UNIT.service that runs COMMAND
 ssh_job_service() {
   cat > "/etc/systemd/system/$1.service" <<UNIT

@@ -9,6 +9,7 @@
 # status file itself still says 1.0 installed), and apt refuses to run ("dpkg was interrupted").
 # The agent still running is the old 1.0 process.
 set -euo pipefail
+. tasklib/flat-repo.sh
 repo=/srv/acme-repo
 build=$(mktemp -d)
 install -d "$repo"
@@ -110,17 +111,8 @@ install -d "$build/acme-tools-1.0/opt/acme/tools"
 printf '#!/bin/sh\necho "acme-tools 1.0"\n' > "$build/acme-tools-1.0/opt/acme/tools/acme-info"
 chmod 755 "$build/acme-tools-1.0/opt/acme/tools/acme-info"
 pkg acme-tools 1.0
-: > "$repo/Packages"
-for deb in "$repo"/*.deb; do
-  { dpkg-deb -f "$deb"
-    echo "Filename: ./$(basename "$deb")"
-    echo "Size: $(stat -c %s "$deb")"
-    echo "SHA256: $(sha256sum "$deb" | cut -d' ' -f1)"
-    echo; } >> "$repo/Packages"
-done
-gzip -kf "$repo/Packages"
+flat_repo "$repo" acme
 rm -rf "$build"
-echo "deb [trusted=yes] file:$repo ./" > /etc/apt/sources.list.d/acme.list
 apt-get update -qq -o Dir::Etc::sourcelist=sources.list.d/acme.list -o Dir::Etc::sourceparts=- \
   -o APT::Get::List-Cleanup=0
 export DEBIAN_FRONTEND=noninteractive

@@ -5,12 +5,8 @@
 # push_command: /usr/local/sbin/push-appcfg, which mirrors /etc/appcfg to node2 with the
 # dedicated key (node2 restricts the key to rrsync /etc/appcfg).
 push_command() {
-  cat > /usr/local/sbin/push-appcfg <<SH
-#!/bin/sh
-# Mirror /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
-exec rsync -a --delete -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./
-SH
-  chmod 0755 /usr/local/sbin/push-appcfg
+  ssh_job_command /usr/local/sbin/push-appcfg "Mirror /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg)." \
+    "rsync -a --delete -e \"ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes\" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./"
 }
 
 # push_service: the oneshot unit push-appcfg.service that runs it.

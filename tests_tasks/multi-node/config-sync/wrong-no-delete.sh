@@ -5,12 +5,8 @@ set -euo pipefail
 . tasklib/ssh-job.sh
 . ./push.sh
 ssh_job_trust
-cat > /usr/local/sbin/push-appcfg <<SH
-#!/bin/sh
-# Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg).
-exec rsync -a -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./
-SH
-chmod 0755 /usr/local/sbin/push-appcfg
+ssh_job_command /usr/local/sbin/push-appcfg "Copy /etc/appcfg to node2 (the key is restricted there to rrsync /etc/appcfg)." \
+  "rsync -a -e \"ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes\" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:./"
 push_service
 push_timer
 ssh_job_timer push-appcfg

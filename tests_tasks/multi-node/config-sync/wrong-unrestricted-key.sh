@@ -12,12 +12,8 @@ case "$NODE" in
     authorize_root_key appcfg-sync "$pub" ;;
   node1)
     ssh_job_trust
-    cat > /usr/local/sbin/push-appcfg <<SH
-#!/bin/sh
-# Mirror /etc/appcfg to node2 with the dedicated key.
-exec rsync -a --delete -e "ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:/etc/appcfg/
-SH
-    chmod 0755 /usr/local/sbin/push-appcfg
+    ssh_job_command /usr/local/sbin/push-appcfg "Mirror /etc/appcfg to node2 with the dedicated key." \
+      "rsync -a --delete -e \"ssh -i /root/.ssh/appcfg_sync -o BatchMode=yes\" /etc/appcfg/ root@$OB_ADDR_NODE2_PRIV:/etc/appcfg/"
     push_service
     push_timer
     systemctl daemon-reload

@@ -8,22 +8,14 @@ SSH="ssh -i /root/.ssh/backup_records -o BatchMode=yes"
 # backup_command: /usr/local/sbin/backup-records, which copies /srv/records to node2 (root there,
 # restricted by the key to rrsync /srv/backups/node1), numeric owners and permissions kept.
 backup_command() {
-  cat > /usr/local/sbin/backup-records <<SH
-#!/bin/sh
-# Copy /srv/records to node2:/srv/backups/node1/records (numeric owners, permissions kept).
-exec rsync -a --numeric-ids --delete -e "$SSH" /srv/records/ root@$OB_ADDR_NODE2_PRIV:records/
-SH
-  chmod 0755 /usr/local/sbin/backup-records
+  ssh_job_command /usr/local/sbin/backup-records "Copy /srv/records to node2:/srv/backups/node1/records (numeric owners, permissions kept)." \
+    "rsync -a --numeric-ids --delete -e \"$SSH\" /srv/records/ root@$OB_ADDR_NODE2_PRIV:records/"
 }
 
 # restore_command: /usr/local/sbin/restore-records, which copies node2's copy back.
 restore_command() {
-  cat > /usr/local/sbin/restore-records <<SH
-#!/bin/sh
-# Restore /srv/records from node2's copy.
-exec rsync -a --numeric-ids -e "$SSH" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/
-SH
-  chmod 0755 /usr/local/sbin/restore-records
+  ssh_job_command /usr/local/sbin/restore-records "Restore /srv/records from node2's copy." \
+    "rsync -a --numeric-ids -e \"$SSH\" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/"
 }
 
 # backup_service: the oneshot unit backup-records.service that runs the backup.

@@ -6,12 +6,8 @@ set -euo pipefail
 . ./jobs.sh
 ssh_job_trust
 backup_command
-cat > /usr/local/sbin/restore-records <<SH
-#!/bin/sh
-# Restore /srv/records from node2's copy; never clobber a file that is newer here.
-exec rsync -a --update --numeric-ids -e "$SSH" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/
-SH
-chmod 0755 /usr/local/sbin/restore-records
+ssh_job_command /usr/local/sbin/restore-records "Restore /srv/records from node2's copy; never clobber a file that is newer here." \
+  "rsync -a --update --numeric-ids -e \"$SSH\" root@$OB_ADDR_NODE2_PRIV:records/ /srv/records/"
 backup_service
 nightly_timer
 ssh_job_timer backup-records

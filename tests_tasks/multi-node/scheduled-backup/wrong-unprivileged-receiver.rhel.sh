@@ -21,17 +21,10 @@ case "$NODE" in
     chcon -R -t ssh_home_t /var/lib/rbackup/.ssh ;;
   node1)
     ssh_job_trust
-    cat > /usr/local/sbin/backup-records <<SH
-#!/bin/sh
-# Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there).
-exec rsync -a --numeric-ids --delete -e "$SSH" /srv/records/ rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/
-SH
-    cat > /usr/local/sbin/restore-records <<SH
-#!/bin/sh
-# Restore /srv/records from node2's copy.
-exec rsync -a --numeric-ids -e "$SSH" rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/ /srv/records/
-SH
-    chmod 0755 /usr/local/sbin/backup-records /usr/local/sbin/restore-records
+    ssh_job_command /usr/local/sbin/backup-records "Copy /srv/records to node2:/srv/backups/node1/records (as the unprivileged rbackup there)." \
+      "rsync -a --numeric-ids --delete -e \"$SSH\" /srv/records/ rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/"
+    ssh_job_command /usr/local/sbin/restore-records "Restore /srv/records from node2's copy." \
+      "rsync -a --numeric-ids -e \"$SSH\" rbackup@$OB_ADDR_NODE2_PRIV:/srv/backups/node1/records/ /srv/records/"
     backup_service
     nightly_timer
     systemctl daemon-reload

@@ -3,6 +3,7 @@
 # acme-agent 1.0 and 1.1 and acme-tools 2.0 and 2.1; the older version of both is installed,
 # so both are upgradable. The .debs are built here with dpkg-deb (no network needed).
 set -euo pipefail
+. tasklib/flat-repo.sh
 repo=/srv/acme-repo
 build=$(mktemp -d)
 install -d "$repo"
@@ -21,17 +22,8 @@ CTL
   dpkg-deb --root-owner-group -Zgzip --build "$d" "$repo/${1}_${2}_all.deb" >/dev/null
 }
 mkdeb acme-agent 1.0; mkdeb acme-agent 1.1; mkdeb acme-tools 2.0; mkdeb acme-tools 2.1
-: > "$repo/Packages"
-for deb in "$repo"/*.deb; do
-  { dpkg-deb -f "$deb"
-    echo "Filename: ./$(basename "$deb")"
-    echo "Size: $(stat -c %s "$deb")"
-    echo "SHA256: $(sha256sum "$deb" | cut -d' ' -f1)"
-    echo; } >> "$repo/Packages"
-done
-gzip -kf "$repo/Packages"
+flat_repo "$repo" acme
 rm -rf "$build"
-echo "deb [trusted=yes] file:$repo ./" > /etc/apt/sources.list.d/acme.list
 apt-get update -qq
 apt-get install -y -qq --no-install-recommends acme-agent=1.0 acme-tools=2.0 >/dev/null
 dpkg-query -W acme-agent acme-tools
