@@ -71,10 +71,15 @@ def user_service_manager(node1):
                if len(line.split()) >= 3 and f"/user@{uid}.service/" not in line.split(None, 2)[2]]
     assert not outside, "the container is run from outside webapp's user service manager: " + "; ".join(outside)
     # rootless podman moves itself into a scope of webapp's user manager even when a unit of the
-    # system's manager started it (User=webapp): cgroups cannot tell, the system's units can
-    listed = node1.run("set -e; for u in $(systemctl list-units --type=service --state=active "
-                       "--no-legend --plain | awk '{print $1}'); do echo \"== $u\"; "
-                       "systemctl show -p User -p ExecStart \"$u\"; done")
+    # system's manager started it (User=webapp): cgroups cannot tell, the system's units can.
+    # Such a unit may be between restarts when this runs (podman's main process leaves the
+    # unit's cgroup), so every system unit that runs, starts, stops or is enabled for boot counts.
+    # (an enabled template, name@.service, is no unit to show: its instances are listed as units)
+    listed = node1.run("units=$( { systemctl list-units --type=service --all --no-legend --plain "
+                       "--state=active,activating,deactivating,reloading | awk '{print $1}'; "
+                       "systemctl list-unit-files --type=service --state=enabled --no-legend | awk '{print $1}'; "
+                       "} | grep -v '@\\.service$' | sort -u) || exit 1; "
+                       "for u in $units; do echo \"== $u\"; systemctl show -p User -p ExecStart \"$u\" || true; done")
     assert listed.rc == 0 and "== " in listed.stdout, \
         f"the system's units cannot be listed: {listed.stderr.strip()}"
     system_run = [block.split(None, 1)[0] for block in listed.stdout.split("== ")[1:]
