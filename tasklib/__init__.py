@@ -49,7 +49,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
                      http.server
     vyos.sh          vyos_configure (set lines on stdin, committed and saved), vyos_rule PATH N KEY
                      VALUE...: one firewall or NAT rule's set lines
-    wg-exchange.sh   wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped, privates stay
+    wg-exchange.sh   wg_private, wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped,
+                     privates stay
 
 This package imports nothing of opsbench: task modules may use it without pulling in the harness.
 """

@@ -2,8 +2,14 @@
 # WireGuard keys made on each machine, and a one-shot exchange of their PUBLIC halves over a
 # network the two machines share (what an operator does by copy and paste): no private key ever
 # moves. One machine serves the exchange, the other swaps keys with it; the first then waits for
-# the key it was given. Call them under `umask 077`, after `install -d -m 700 /etc/wireguard`.
+# the key it was given. Call wg_private first.
 #
+# wg_private: umask 077 for the rest of the script, and /etc/wireguard (mode 700) for the keys
+wg_private() {
+  umask 077
+  install -d -m 700 /etc/wireguard
+}
+
 # wg_keypair: /etc/wireguard/private.key (made once, kept when there is one) and its public.key.
 wg_keypair() {
   [ -s /etc/wireguard/private.key ] || wg genkey > /etc/wireguard/private.key

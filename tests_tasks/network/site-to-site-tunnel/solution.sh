@@ -5,8 +5,7 @@
 # site into wg0; a forward filter keeps the sites closed to wan outside the tunnel.
 set -euo pipefail
 . ./tunnel.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 tunnel_conf
 sites_filter
 systemctl enable --now wg-quick@wg0.service

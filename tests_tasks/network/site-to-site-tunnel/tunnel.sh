@@ -1,5 +1,5 @@
 #!/bin/bash
-# Included by solution.sh and the wrong solutions (after `umask 077` and /etc/wireguard); it
+# Included by solution.sh and the wrong solutions (after wg_private); it
 # includes tasklib/nftables.sh and tasklib/wg-exchange.sh for them.
 . tasklib/nftables.sh
 . tasklib/wg-exchange.sh

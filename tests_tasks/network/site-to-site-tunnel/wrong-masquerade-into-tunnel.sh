@@ -3,8 +3,7 @@
 # steps: router-a:keys.sh router-b router-a
 set -euo pipefail
 . ./tunnel.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 tunnel_conf
 cat > /etc/nftables.conf <<'NFT'
 #!/usr/sbin/nft -f

@@ -3,7 +3,6 @@
 # gateway's PUBLIC key and takes the worker's; it stops once it has it. Private keys never move.
 set -euo pipefail
 . tasklib/wg-exchange.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 wg_keypair
 wg_exchange_serve 198.51.100.2 /etc/wireguard/worker.pub

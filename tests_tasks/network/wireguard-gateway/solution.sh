@@ -5,8 +5,7 @@
 # The LAN sees 10.99.0.2 unchanged: the masquerade stays limited to eth1.
 set -euo pipefail
 . ./tunnel.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 case "$NODE" in
   upstream)
     worker_end ;;

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Included by solution.sh and the wrong solutions (run under `umask 077`, with /etc/wireguard):
+# Included by solution.sh and the wrong solutions (after wg_private):
 # each end's /etc/wireguard/wg0.conf, and the worker's whole side.
 . tasklib/wg-exchange.sh
 

@@ -3,8 +3,7 @@
 # steps: gateway:keys.sh upstream gateway
 set -euo pipefail
 . ./tunnel.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 case "$NODE" in
   upstream)
     worker_end ;;

@@ -2,8 +2,7 @@
 # must fail req-5: both key pairs are generated on gateway and the worker's private key is copied over to upstream (and kept on gateway), against "a private key never leaves the machine it belongs to"
 set -euo pipefail
 . ./tunnel.sh
-umask 077
-install -d -m 700 /etc/wireguard
+wg_private
 case "$NODE" in
   gateway)
     wg_keypair
