@@ -9,7 +9,8 @@ from fixtures.checks import baseline, requirement
 MANIFEST = "/var/lib/opsbench/data.sha256"
 UUID_FILE = "/var/lib/opsbench/raid.uuid"
 
-# waits up to WAIT s for the array with UUID to be active, not degraded and not rebuilding;
+# waits up to WAIT s for the array with UUID to be active, not degraded and not rebuilding (less
+# when it stays degraded with no rebuild for 20 s);
 # prints its state as JSON either way ({"md": null} when no array has that UUID)
 ARRAY_STATE = r'''
 import glob, json, os, subprocess, sys, time
@@ -32,10 +33,17 @@ def state():
                 "sync_action": read(d + "/md/sync_action"), "raid_disks": read(d + "/md/raid_disks"),
                 "members": members}
     return {"md": None}
+def whole(st):
+    return st["md"] and st["degraded"] == "0" and st["sync_action"] in ("idle", "check")
+def stuck(st):
+    # degraded with nothing rebuilding: it stays so unless a disk is still being added
+    return st["md"] and st["degraded"] != "0" and st["sync_action"] == "idle"
 end = time.time() + wait
-st = state()
-while time.time() < end and not (st["md"] and st["degraded"] == "0"
-                                 and st["sync_action"] in ("idle", "check")):
+st, stuck_since = state(), None
+while time.time() < end and not whole(st):
+    stuck_since = (stuck_since or time.time()) if stuck(st) else None
+    if stuck_since and time.time() - stuck_since > 20:
+        break
     time.sleep(2)
     st = state()
 print(json.dumps(st))
