@@ -27,7 +27,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
                      member, start, health
     firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
     flat-repo.sh     flat_repo DIR LIST: the .debs in a folder as a trusted flat APT repository
-    galera.sh        Galera nodes: install, firewalld, peers, settings, the shop data, Synced
+    galera.sh        Galera nodes: install (an EL node ready: galera_el_node), firewalld, peers,
+                     settings, the shop data, Synced
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
                      from node to node once over HTTP on the private network (through firewalld
                      at runtime where it runs)

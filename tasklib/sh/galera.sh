@@ -20,6 +20,15 @@ galera_dnf_install() {
   fi
 }
 
+# galera_el_node: (rhel family) a node made ready for the cluster: galera_dnf_install, the client
+# `mariadb` (mysql where the release lacks the name), galera_firewall_open, mariadb.service enabled
+galera_el_node() {
+  galera_dnf_install
+  command -v mariadb >/dev/null || mariadb() { mysql "$@"; }
+  galera_firewall_open
+  systemctl enable -q mariadb.service
+}
+
 # galera_firewall_open: when firewalld runs (it does in the rhel family's images), MariaDB's and
 # Galera's ports open to every source, permanently: 3306, 4444 (SST), 4567 (tcp and udp), 4568 (IST)
 galera_firewall_open() {

@@ -15,10 +15,7 @@
 # package cache serves apt only.
 set -euo pipefail
 . tasklib/galera.sh
-galera_dnf_install
-command -v mariadb >/dev/null || mariadb() { mysql "$@"; }
-galera_firewall_open
-systemctl enable -q mariadb.service
+galera_el_node
 me_var="OB_ADDR_${NODE^^}_PRIV"; me=${!me_var}
 peers=$(galera_peers)
 galera_cnf /etc/my.cnf.d/galera.cnf galera /usr/lib64/galera/libgalera_smm.so "gcomm://$peers" "$me"

@@ -13,10 +13,7 @@
 # package cache serves apt only.
 set -euo pipefail
 . tasklib/galera.sh
-galera_dnf_install
-command -v mariadb >/dev/null || mariadb() { mysql "$@"; }
-galera_firewall_open
-systemctl enable -q mariadb.service
+galera_el_node
 systemctl stop mariadb.service
 [ "$NODE" = node3 ] && exit 0
 me_var="OB_ADDR_${NODE^^}_PRIV"; me=${!me_var}
