@@ -27,6 +27,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
                      member, start, health
     firewalld-on.sh  firewalld_on: firewalld installed where missing, running, enabled (EL)
     flat-repo.sh     flat_repo DIR LIST: the .debs in a folder as a trusted flat APT repository
+    fstab-volume.sh  fstab_volume DEVICE LABEL DIR [OPTIONS]: an ext4 data volume (formatted once)
+                     mounted on DIR from an /etc/fstab line by its label
     galera.sh        Galera nodes: install (an EL node ready: galera_el_node), firewalld, peers,
                      settings, the shop data, Synced
     http-handoff.sh  handoff_put/serve/fetch/stop: public files (key, CSR, certificate) handed
