@@ -9,7 +9,8 @@ says what is wrong, on which node.
     etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
     galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
     http        the JSON document a URL answers with, asked with curl on a node (get_json)
-    login       a command in a new su session of an account (su, how)
+    login       a command in a new su session of an account (su, how); an account made for the
+                length of a check (new_account)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
     mirror      a tree and its copy on another node: listings to compare, the copy job run as
                 its timer would, waiting for a change to arrive
@@ -50,6 +51,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
     sshd-restart.sh  sshd_restart (ssh.service or sshd.service), sshd_listening
     static-site.sh   static_site UNIT PORT DIR DESC PAGE [ADDRESS]: a page served by python3 -m
                      http.server
+    sudoers.sh       sudoers_install FILE: sudoers lines from stdin installed as FILE only if visudo
+                     accepts them (staged under a name sudo skips)
     vyos.sh          vyos_configure (set lines on stdin, committed and saved), vyos_rule PATH N KEY
                      VALUE...: one firewall or NAT rule's set lines
     wg-exchange.sh   wg_private, wg_keypair, wg_exchange_serve/swap/wait: WireGuard keys swapped,

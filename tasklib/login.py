@@ -1,8 +1,11 @@
 """A command in a new session of an account, opened by root with su: PAM's session stack runs as
-for a login (pam_limits, pam_env, …), so what the command may do is what the account may do."""
+for a login (pam_limits, pam_env, …), so what the command may do is what the account may do. And
+an account made for the length of a check: what an account created after the agent gets."""
 from __future__ import annotations
 
 import shlex
+import uuid
+from contextlib import contextmanager
 
 
 def su(host, user: str, command: str, login: bool = True):
@@ -16,3 +19,17 @@ def su(host, user: str, command: str, login: bool = True):
 def how(user: str, login: bool) -> str:
     """How a message names the session: `etl1 (su -)`, `etl1 (su, no login shell)`."""
     return f"{user} ({'su -' if login else 'su, no login shell'})"
+
+
+@contextmanager
+def new_account(host, prefix: str, groups: str = ""):
+    """The name of an account created now (`prefix` and six hex digits, a home, bash), a member
+    of `groups` (comma separated) when given; its processes and home are removed afterwards."""
+    user = prefix + uuid.uuid4().hex[:6]
+    member = f" -G {shlex.quote(groups)}" if groups else ""
+    made = host.run(f"useradd -m -s /bin/bash{member} {user}")
+    assert made.rc == 0, f"could not create the account {user}{member}: {made.stderr.strip()}"
+    try:
+        yield user
+    finally:
+        host.run(f"pkill -KILL -u {user}; userdel -r {user} 2>/dev/null; true")

@@ -45,3 +45,23 @@ def test_the_command_reaches_the_session_unchanged():
 def test_how_names_the_session():
     assert login.how("etl1", True) == "etl1 (su -)"
     assert login.how("etl1", False) == "etl1 (su, no login shell)"
+
+
+class _Result:
+    rc, stderr = 0, ""
+
+
+class _Accounts(_Host):
+    def run(self, command):
+        super().run(command)
+        return _Result()
+
+
+def test_an_account_for_the_length_of_a_block_in_the_groups_asked():
+    host = _Accounts()
+    with login.new_account(host, "obop", "operators") as user:
+        assert user.startswith("obop") and len(user) == 10
+        assert host.commands == [f"useradd -m -s /bin/bash -G operators {user}"]
+    assert host.commands[-1] == f"pkill -KILL -u {user}; userdel -r {user} 2>/dev/null; true"
+    with login.new_account(host, "obtz") as plain:
+        assert host.commands[-1] == f"useradd -m -s /bin/bash {plain}"
