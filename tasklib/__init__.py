@@ -8,7 +8,8 @@ says what is wrong, on which node.
     dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
     etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
     galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
-    http        the JSON document a URL answers with, asked with curl on a node (get_json)
+    http        the JSON document a URL answers with, asked with curl on a node, with headers of
+                the check's choosing (get_json)
     login       a command in a new su session of an account (su, how); an account made for the
                 length of a check (new_account)
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
@@ -39,6 +40,8 @@ Shell (`tasklib/sh/`): a prepare, solution or wrong-solution script includes one
                      https_cert: its certificate from a local CA, for any dates
     install-pkgs.sh  install_pkgs PKG...: apt-get install, quiet, update only when needed
     ip-forward.sh    ip_forward_persistent: IPv4 forwarding on now and at boot
+    nginx-site.sh    nginx_only_site NAME: a site on stdin enabled in place of nginx's default,
+                     tested, nginx enabled and restarted
     nftables.sh      nftables_apply: check /etc/nftables.conf, enable and restart nftables.service
     postgresql.sh    PostgreSQL: psql as the superuser, install, the layout, the ledger, waiting for
                      the server and for streaming

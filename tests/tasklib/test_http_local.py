@@ -21,7 +21,9 @@ def local():
 def server():
     class Handler(BaseHTTPRequestHandler):
         def do_GET(self):
-            body = b"not json\n" if self.path == "/text" else json.dumps({"path": self.path}).encode()
+            doc = {"path": self.path, "host": self.headers.get("Host"),
+                   "forwarded": self.headers.get_all("X-Forwarded-For")}
+            body = b"not json\n" if self.path == "/text" else json.dumps(doc).encode()
             self.send_response(404 if self.path == "/missing" else 200)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
@@ -38,7 +40,15 @@ def server():
 
 
 def test_the_document_a_url_answers_with(local, server):
-    assert http.get_json(local, f"{server}/status") == {"path": "/status"}
+    doc = http.get_json(local, f"{server}/status")
+    assert doc["path"] == "/status" and doc["forwarded"] is None
+
+
+def test_the_headers_given_are_sent(local, server):
+    doc = http.get_json(local, f"{server}/", headers={"Host": "board.example.test",
+                                                      "X-Forwarded-For": "203.0.113.9, 'quoted'"})
+    assert doc["host"] == "board.example.test"
+    assert doc["forwarded"] == ["203.0.113.9, 'quoted'"]
 
 
 def test_an_error_status_a_body_that_is_not_json_and_no_server_are_none(local, server):
