@@ -5,6 +5,8 @@ Python (import the module a check needs, `from tasklib import galera`): each hel
 testinfra hosts a check receives (parameters named after nodes) and asserts with a message that
 says what is wrong, on which node.
 
+    accounts    a new account (in given groups) for the length of a with block, removed after it
+                (new_account): the newcomer a rule for everyone must cover
     dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
     etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
     galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
