@@ -5,15 +5,13 @@ Python (import the module a check needs, `from tasklib import galera`): each hel
 testinfra hosts a check receives (parameters named after nodes) and asserts with a message that
 says what is wrong, on which node.
 
-    accounts    a new account (in given groups) for the length of a with block, removed after it
-                (new_account): the newcomer a rule for everyone must cover
     dhcp        the lease a node's own DHCP client takes on an interface (lease, lease_script)
     etcd        etcdctl v3 on a node against any client endpoints; waiting for a healthy endpoint
     galera      SQL on MariaDB Galera nodes, wsrep status, a whole cluster, each node rejoining
     http        the JSON document a URL answers with, asked with curl on a node, with headers of
                 the check's choosing (get_json)
     login       a command in a new su session of an account (su, how); an account made for the
-                length of a check (new_account)
+                length of a check, in given groups (new_account): the newcomer a rule must cover
     lvm         the logical volume a path is mounted from (assert_mounted_lv)
     mirror      a tree and its copy on another node: listings to compare, the copy job run as
                 its timer would, waiting for a change to arrive

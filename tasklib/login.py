@@ -7,6 +7,8 @@ import shlex
 import uuid
 from contextlib import contextmanager
 
+from tasklib import _hosts
+
 
 def su(host, user: str, command: str, login: bool = True):
     """The CommandResult of `command` run by `user` in a new session started from /: with a login
@@ -22,14 +24,16 @@ def how(user: str, login: bool) -> str:
 
 
 @contextmanager
-def new_account(host, prefix: str, groups: str = ""):
-    """The name of an account created now (`prefix` and six hex digits, a home, bash), a member
-    of `groups` (comma separated) when given; its processes and home are removed afterwards."""
-    user = prefix + uuid.uuid4().hex[:6]
-    member = f" -G {shlex.quote(groups)}" if groups else ""
-    made = host.run(f"useradd -m -s /bin/bash{member} {user}")
-    assert made.rc == 0, f"could not create the account {user}{member}: {made.stderr.strip()}"
+def new_account(host, prefix: str = "ob", groups: tuple[str, ...] = (), primary: str | None = None):
+    """The name of an account made now (`prefix` and six random hex digits, with a home and bash)
+    in the supplementary `groups`, with `primary` as its primary group (else a group of its own,
+    as useradd makes it): the newcomer a rule for "every member" or "every account" must cover.
+    On leaving, its processes are killed and the account and its home removed."""
+    name = prefix + uuid.uuid4().hex[:6]
+    options = (f" -g {primary}" if primary else "") + (f" -G {','.join(groups)}" if groups else "")
+    made = host.run(f"useradd -m -s /bin/bash{options} {name}")
+    assert made.rc == 0, f"could not create a new account on {_hosts.name(host)}: {made.stderr.strip()}"
     try:
-        yield user
+        yield name
     finally:
-        host.run(f"pkill -KILL -u {user}; userdel -r {user} 2>/dev/null; true")
+        host.run(f"pkill -KILL -u {name}; userdel -r {name} 2>/dev/null; true")

@@ -1,7 +1,11 @@
 """tasklib.login builds the su command a check runs: the command must reach the account's shell
-unchanged, whatever quotes it holds."""
+unchanged, whatever quotes it holds. Its new_account runs useradd and removes the account again
+however the with block ends."""
+import re
 import shlex
 import subprocess
+
+import pytest
 
 from tasklib import login
 
@@ -47,21 +51,38 @@ def test_how_names_the_session():
     assert login.how("etl1", False) == "etl1 (su, no login shell)"
 
 
-class _Result:
-    rc, stderr = 0, ""
+class _AccountsHost:
+    """Records the commands and answers each with `rc`."""
 
+    def __init__(self, rc: int = 0):
+        self.rc, self.commands = rc, []
+        self.backend = type("Backend", (), {"hostname": "node1"})()
 
-class _Accounts(_Host):
     def run(self, command):
-        super().run(command)
-        return _Result()
+        self.commands.append(command)
+        return type("Result", (), {"rc": self.rc, "stderr": "useradd: cannot lock /etc/passwd\n"})()
 
 
-def test_an_account_for_the_length_of_a_block_in_the_groups_asked():
-    host = _Accounts()
-    with login.new_account(host, "obop", "operators") as user:
-        assert user.startswith("obop") and len(user) == 10
-        assert host.commands == [f"useradd -m -s /bin/bash -G operators {user}"]
-    assert host.commands[-1] == f"pkill -KILL -u {user}; userdel -r {user} 2>/dev/null; true"
-    with login.new_account(host, "obtz") as plain:
-        assert host.commands[-1] == f"useradd -m -s /bin/bash {plain}"
+def test_a_member_of_groups_made_and_removed():
+    host = _AccountsHost()
+    with login.new_account(host, "obana", groups=("analysts", "staff")) as name:
+        assert re.fullmatch(r"obana[0-9a-f]{6}", name)
+        assert host.commands == [f"useradd -m -s /bin/bash -G analysts,staff {name}"]
+    assert host.commands[1] == f"pkill -KILL -u {name}; userdel -r {name} 2>/dev/null; true"
+
+
+def test_a_primary_group_and_removal_after_a_failed_check():
+    host = _AccountsHost()
+    with pytest.raises(AssertionError, match="the check failed"):
+        with login.new_account(host, primary="users") as name:
+            raise AssertionError("the check failed")
+    assert host.commands[0] == f"useradd -m -s /bin/bash -g users {name}"
+    assert host.commands[1].startswith(f"pkill -KILL -u {name}; userdel -r {name}")
+
+
+def test_useradd_refused_says_so_and_removes_nothing():
+    host = _AccountsHost(rc=1)
+    with pytest.raises(AssertionError, match="could not create a new account on node1: useradd: cannot lock"):
+        with login.new_account(host):
+            pass
+    assert len(host.commands) == 1

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 
 from fixtures import traffic
 from fixtures.checks import baseline, requirement
-from tasklib import accounts
 from tasklib import login as login_
 
 STORE = "/var/lib/systemd/coredump"
@@ -111,7 +110,7 @@ def dumps_stored_before(ctx, node1):
 @requirement("req-1")
 def no_dumps_for_users(ctx, node1):
     traffic.settled(ctx)  # after the reboot, systemd-coredump's socket may still be starting
-    with accounts.new_account(node1, "obdev") as newcomer:
+    with login_.new_account(node1, "obdev") as newcomer:
         for user, login in (("kim", True), ("kim", False), (newcomer, True)):
             pid, limit, leaks = _session_crash(node1, user, login)
             who = login_.how(user, login) + (" (an account created now)" if user == newcomer else "")

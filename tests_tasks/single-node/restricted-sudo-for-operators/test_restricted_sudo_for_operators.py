@@ -58,7 +58,7 @@ def operators_have_no_sudo_yet(node1):
 
 @requirement("req-1")
 def members_restart_and_see_status(node1):
-    with login.new_account(node1, "obop", "operators") as newcomer:
+    with login.new_account(node1, "obop", groups=("operators",)) as newcomer:
         for user in (*MEMBERS, newcomer):
             who = user if user in MEMBERS else f"{user} (added to operators by the check)"
             restarted, said = _restarts_inventory(node1, user)

@@ -8,7 +8,6 @@ import uuid
 from contextlib import contextmanager
 
 from fixtures.checks import baseline, requirement
-from tasklib import accounts
 from tasklib import login as login_
 
 D = "/srv/analysis"
@@ -81,7 +80,7 @@ def members_share_everything(node1):
 
 @requirement("req-2")
 def newcomers_share_too(node1):
-    with accounts.new_account(node1, "obana", groups=("analysts",)) as newcomer, _tag(node1) as tag:
+    with login_.new_account(node1, "obana", groups=("analysts",)) as newcomer, _tag(node1) as tag:
         a_file, a_dir = _created_by(node1, "alice", tag)
         _edit(node1, newcomer, a_file)
         _edit(node1, newcomer, f"{a_dir}/notes.txt", login=False)

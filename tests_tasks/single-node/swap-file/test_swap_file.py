@@ -6,7 +6,6 @@ from tasklib import login
 
 SWAPFILE = "/swapfile"
 SIZE_KIB = 512 * 1024
-READER = "obswapread"  # an ordinary account the check creates, tries the file as, and removes
 
 
 def _swaps(node1) -> dict[str, int]:
@@ -47,15 +46,12 @@ def only_root_can_read_it(node1):
     f = node1.file(SWAPFILE)
     assert f.exists, f"{SWAPFILE} does not exist"
     assert f.user == "root", f"{SWAPFILE} belongs to {f.user}, not root"
-    node1.check_output(f"id {READER} >/dev/null 2>&1 || useradd -m -s /bin/sh {READER}")
-    try:
-        res = login.su(node1, READER, f"if head -c 1 {SWAPFILE} >/dev/null 2>&1; then echo read; else echo refused; fi")
-    finally:
-        node1.run(f"userdel -r {READER} 2>/dev/null; true")
+    with login.new_account(node1, "obswap") as reader:
+        res = login.su(node1, reader, f"if head -c 1 {SWAPFILE} >/dev/null 2>&1; then echo read; else echo refused; fi")
     said = res.stdout.strip()
     if said not in ("read", "refused"):  # the session itself failed: the check's problem, not the agent's
-        raise RuntimeError(f"no session of {READER} to try the file in: {res.stderr.strip()[-300:]}")
-    assert said == "refused", f"{READER}, an ordinary account, can read {SWAPFILE} (mode {f.mode:04o})"
+        raise RuntimeError(f"no session of {reader} to try the file in: {res.stderr.strip()[-300:]}")
+    assert said == "refused", f"{reader}, an ordinary account, can read {SWAPFILE} (mode {f.mode:04o})"
     assert f.mode & 0o077 == 0, f"{SWAPFILE} has mode {f.mode:04o}: its group or others have access, not only root"
 
 
