@@ -15,10 +15,11 @@ berlin_zone() {
   timedatectl show -p Timezone -p LocalRTC
 }
 
-# german_default: de_DE.UTF-8 as the default locale, for logins (update-locale writes
-# /etc/default/locale, which PAM reads) and for systemd (localectl hands it to the running
-# manager at once and writes the file it reads at boot).
+# german_default: de_DE.UTF-8 as the default locale for systemd and for logins. localectl first:
+# it hands the locale to the running manager only when it differs from the file's, and writes
+# the file (/etc/default/locale, which PAM reads at login and the manager at boot); after
+# update-locale it would find nothing to change and leave the manager's locale as it was.
 german_default() {
-  update-locale LANG=de_DE.UTF-8
   localectl set-locale LANG=de_DE.UTF-8
+  update-locale LANG=de_DE.UTF-8
 }
